@@ -1,0 +1,184 @@
+"""A small Python client library for tigerden servers.
+
+    async with connect("127.0.0.1:50051") as server:
+        match = await server.create("doors")
+        seat = await server.join(match.match_id, "ada")
+        async with seat.play() as table:
+            async for snapshot in table.snapshots():
+                if snapshot.legal_moves:
+                    await table.send(snapshot.version, snapshot.legal_moves[0].move)
+
+The terminal client, `tigerden bot` and `tigerden selfplay` are built on this module only; it
+knows no game rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+
+import grpc
+
+from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+
+Snapshot = match_pb2.Snapshot
+Move = match_pb2.Move
+
+
+def error_reason(error: grpc.aio.AioRpcError) -> str:
+    """The stable ErrorInfo reason of a failed call ("" when the server sent none)."""
+    from google.rpc import error_details_pb2, status_pb2
+
+    for key, value in error.trailing_metadata() or ():
+        if key == "grpc-status-details-bin" and isinstance(value, bytes):
+            status = status_pb2.Status.FromString(value)
+            for detail in status.details:
+                info = error_details_pb2.ErrorInfo()
+                if detail.Unpack(info):
+                    return info.reason
+    return ""
+
+
+@dataclass
+class Table:
+    """An open Play stream for one seat: send moves, read snapshots and move results."""
+
+    call: grpc.aio.StreamStreamCall[match_pb2.PlayRequest, match_pb2.PlayResponse]
+    results: asyncio.Queue[match_pb2.MoveResult] = field(default_factory=asyncio.Queue)
+    latest: Snapshot | None = None
+    on_result: Callable[[match_pb2.MoveResult], None] | None = None
+    """Called with each move result as it arrives; without it, results queue in `results`."""
+
+    async def send(self, version: int, move: Move) -> None:
+        await self.call.write(match_pb2.PlayRequest(version=version, move=move))
+
+    async def snapshots(self) -> AsyncIterator[Snapshot]:
+        """Snapshots until the server ends the stream (after the match is over); move results
+        go to `results` as they arrive."""
+        async for response in self.call:
+            if response.HasField("snapshot"):
+                self.latest = response.snapshot
+                yield response.snapshot
+            elif self.on_result is not None:
+                self.on_result(response.result)
+            else:
+                self.results.put_nowait(response.result)
+
+    async def close(self) -> None:
+        with contextlib.suppress(grpc.aio.AioRpcError, asyncio.InvalidStateError):
+            await self.call.done_writing()
+
+
+@dataclass
+class SeatHandle:
+    """A joined seat: its match, number and secret token."""
+
+    server: Server
+    match_id: str
+    seat: int
+    token: str
+
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self.token}"),)
+
+    @contextlib.asynccontextmanager
+    async def play(self) -> AsyncIterator[Table]:
+        table = Table(self.server.match.Play(metadata=self.metadata))
+        try:
+            yield table
+        finally:
+            await table.close()
+            table.call.cancel()
+
+    def watch(self) -> AsyncIterator[Snapshot]:
+        return self.server.watch(self.match_id, token=self.token)
+
+    async def act(self, version: int, move: Move) -> int:
+        """Plays one move by unary call; returns the new version."""
+        response = await self.server.match.Act(
+            match_pb2.ActRequest(version=version, move=move), metadata=self.metadata
+        )
+        return response.version
+
+    async def leave(self) -> None:
+        await self.server.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(), metadata=self.metadata)
+
+
+class Server:
+    """A connection to one tigerden server."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.channel = grpc.aio.insecure_channel(target)
+        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
+        self.match = match_pb2_grpc.MatchServiceStub(self.channel)
+
+    async def __aenter__(self) -> Server:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        await asyncio.wait_for(self.channel.channel_ready(), timeout)
+
+    async def games(self) -> Sequence[lobby_pb2.Game]:
+        response = await self.lobby.ListGames(lobby_pb2.ListGamesRequest())
+        return list(response.games)
+
+    async def matches(
+        self, game_id: str = "", include_finished: bool = False
+    ) -> Sequence[lobby_pb2.MatchInfo]:
+        response = await self.lobby.ListMatches(
+            lobby_pb2.ListMatchesRequest(game_id=game_id, include_finished=include_finished)
+        )
+        return list(response.matches)
+
+    async def create(
+        self,
+        game_id: str,
+        players: int = 0,
+        options: Mapping[str, str] | None = None,
+        seats: Sequence[tuple[int, str]] = (),
+    ) -> lobby_pb2.MatchInfo:
+        """Creates a match; `seats` lists (SeatKind, bot level) per seat, empty for the
+        server's default (seat 0 human, the rest bots)."""
+        response = await self.lobby.CreateMatch(
+            lobby_pb2.CreateMatchRequest(
+                game_id=game_id,
+                players=players,
+                options=dict(options or {}),
+                seats=[lobby_pb2.SeatSpec(kind=k, bot_level=level) for k, level in seats],  # type: ignore[arg-type]
+            )
+        )
+        return response.match
+
+    async def join(self, match_id: str, name: str, seat: int | None = None) -> SeatHandle:
+        request = lobby_pb2.JoinMatchRequest(match_id=match_id, player_name=name)
+        if seat is not None:
+            request.seat = seat
+        response = await self.lobby.JoinMatch(request)
+        return SeatHandle(self, match_id, response.seat, response.token)
+
+    async def watch(self, match_id: str, token: str | None = None) -> AsyncIterator[Snapshot]:
+        metadata = (("authorization", f"Bearer {token}"),) if token else None
+        call = self.match.Watch(match_pb2.WatchRequest(match_id=match_id), metadata=metadata)
+        async for response in call:
+            yield response.snapshot
+
+
+def connect(target: str) -> Server:
+    """A client for the server at HOST:PORT (use as `async with connect(...) as server`)."""
+    return Server(target)

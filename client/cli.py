@@ -1,0 +1,283 @@
+"""The `tigerden` command: serve, play, join, watch, bot, selfplay, games, matches."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import sys
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import grpc
+
+from client.api import SeatHandle, Server, connect, error_reason
+from client.bot import BotError, play_seat, random_chooser
+from client.selfplay import selfplay
+from client.ui.app import run_table
+from client.ui.state import ClientState
+from tigerden.v1 import lobby_pb2
+
+DEFAULT_PORT = 50051
+
+
+def default_db() -> Path:
+    """The embedded default database: $TIGERDEN_DB, else ~/.local/share/tigerden/."""
+    if "TIGERDEN_DB" in os.environ:
+        return Path(os.environ["TIGERDEN_DB"])
+    base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    return base / "tigerden" / "tigerden.sqlite"
+
+
+def target(address: str) -> str:
+    """HOST[:PORT] (or [IPv6][:PORT]) with the default port filled in."""
+    if address.startswith("["):
+        return address if "]:" in address else f"{address}:{DEFAULT_PORT}"
+    return address if ":" in address else f"{address}:{DEFAULT_PORT}"
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"--option takes NAME=VALUE, not {pair!r}")
+        options[name] = value
+    return options
+
+
+@contextlib.asynccontextmanager
+async def embedded_server(db: Path, bot_delay: float) -> AsyncIterator[Server]:
+    """A local server on a free loopback port, for `play` and `selfplay`."""
+    from server.main import start_server
+
+    db.parent.mkdir(parents=True, exist_ok=True)
+    running = await start_server("127.0.0.1:0", db, bot_delay)
+    server = connect(f"127.0.0.1:{running.port}")
+    try:
+        yield server
+    finally:
+        await server.close()
+        await running.stop(grace=0.5)
+
+
+async def game_info(server: Server, game_id: str) -> lobby_pb2.Game:
+    for game in await server.games():
+        if game.game_id == game_id:
+            return game
+    raise SystemExit(f"the server hosts no game {game_id!r}")
+
+
+async def open_table(server: Server, seat: SeatHandle, game_id: str) -> None:
+    state = ClientState(await game_info(server, game_id), seat.match_id)
+    final = await run_table(seat, state)
+    if final.snapshot is not None and final.snapshot.HasField("result"):
+        print(final.result_text(final.snapshot).removesuffix("; Ctrl-Q quits"))
+    else:
+        print(f"left match {seat.match_id} (seat {seat.seat}); rejoin with the token {seat.token}")
+
+
+async def cmd_serve(args: argparse.Namespace) -> int:
+    from server.main import serve
+
+    db = Path(args.db)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    await serve(args.host, args.port, db, args.bot_delay)
+    return 0
+
+
+async def cmd_play(args: argparse.Namespace) -> int:
+    async with embedded_server(Path(args.db), args.bot_delay) as server:
+        players = args.players or 0
+        info = await game_info(server, args.game)
+        count = players or info.default_players
+        seats = [(lobby_pb2.SEAT_KIND_HUMAN, "")] + [(lobby_pb2.SEAT_KIND_BOT, args.level)] * (
+            count - 1
+        )
+        match = await server.create(args.game, count, parse_options(args.option), seats)
+        seat = await server.join(match.match_id, args.name, 0)
+        await open_table(server, seat, args.game)
+    return 0
+
+
+async def cmd_join(args: argparse.Namespace) -> int:
+    async with connect(target(args.address)) as server:
+        match_id = args.match
+        if args.create:
+            match_id = (await server.create(args.create, args.players, parse_options(args.option))).match_id
+            print(f"created match {match_id}")
+        if not match_id:
+            waiting = [m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING]
+            if not waiting:
+                print("no match is waiting for players; create one with --create GAME")
+                return 1
+            for number, match in enumerate(waiting, start=1):
+                free = sum(1 for s in match.seats if not s.taken)
+                print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free} free seat(s)")
+            choice = input("join which match (number)? ").strip()
+            if not choice.isdigit() or not 1 <= int(choice) <= len(waiting):
+                print(f"{choice!r} is not a number from the list")
+                return 1
+            match_id = waiting[int(choice) - 1].match_id
+        seat = await server.join(match_id, args.name, args.seat)
+        match = next(m for m in await server.matches(include_finished=True) if m.match_id == match_id)
+        await open_table(server, seat, match.game_id)
+    return 0
+
+
+async def cmd_watch(args: argparse.Namespace) -> int:
+    async with connect(target(args.address)) as server:
+        match = next(
+            (m for m in await server.matches(include_finished=True) if m.match_id == args.match),
+            None,
+        )
+        if match is None:
+            print(f"no match {args.match} on {args.address}")
+            return 1
+        state = ClientState(await game_info(server, match.game_id), args.match)
+        await run_table(None, state, watch=lambda: server.watch(args.match))
+    return 0
+
+
+async def cmd_bot(args: argparse.Namespace) -> int:
+    async with connect(target(args.server)) as server:
+        seat = await server.join(args.match, args.name, args.seat)
+        print(f"playing seat {seat.seat} of match {args.match} ({args.level})", flush=True)
+        try:
+            final = await play_seat(seat, random_chooser(random.Random(args.seed)))
+        except BotError as error:
+            print(f"bot stopped: {error}", file=sys.stderr)
+            return 1
+        print(f"match over: winners {list(final.result.winners)}, scores {list(final.result.scores)}")
+    return 0
+
+
+async def cmd_selfplay(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    if args.server:
+        async with connect(target(args.server)) as server:
+            errors = await selfplay(server, args.game, args.n, args.players, options, args.parallel, args.seed)
+    else:
+        async with embedded_server(Path(args.db), 0.0) as server:
+            errors = await selfplay(server, args.game, args.n, args.players, options, args.parallel, args.seed)
+    print(f"{args.n} matches, {errors} errors")
+    return 1 if errors else 0
+
+
+async def cmd_games(args: argparse.Namespace) -> int:
+    async def show(server: Server) -> None:
+        for game in await server.games():
+            print(f"{game.game_id:<13} {game.title} ({game.min_players}-{game.max_players} players)")
+            print(f"{'':<13} {game.summary}")
+            for option in game.options:
+                values = "|".join(option.values)
+                print(f"{'':<15}--option {option.name}={values} (default {option.default_value})")
+                print(f"{'':<17}{option.description}")
+
+    if args.server:
+        async with connect(target(args.server)) as server:
+            await show(server)
+    else:
+        async with embedded_server(Path(":memory:"), 0.0) as server:
+            await show(server)
+    return 0
+
+
+async def cmd_matches(args: argparse.Namespace) -> int:
+    async with connect(target(args.server)) as server:
+        for match in await server.matches(include_finished=args.all):
+            status = lobby_pb2.MatchStatus.Name(match.status).removeprefix("MATCH_STATUS_").lower()
+            seats = ", ".join(s.name or "(free)" for s in match.seats)
+            print(f"{match.match_id}  {match.game_id:<13} {status:<9} v{match.version:<5} {seats}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(
+        prog="tigerden",
+        description="A LAN game server and terminal client for Doors, Koi-Koi and Tiger & Dragon.",
+    )
+    commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def db_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--db", default=str(default_db()), help="SQLite file (default: %(default)s)")
+
+    p = commands.add_parser("serve", help="serve matches on the network")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: %(default)s)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s)")
+    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before moving")
+    db_arg(p)
+    p.set_defaults(run=cmd_serve)
+
+    p = commands.add_parser("play", help="play GAME against the AI on a local server")
+    p.add_argument("game", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
+    p.add_argument("--players", type=int, default=0, help="seats, yours included")
+    p.add_argument("--level", default="random", help="bot level (default: %(default)s)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
+    db_arg(p)
+    p.set_defaults(run=cmd_play)
+
+    p = commands.add_parser("join", help="join (or create) a match on a server")
+    p.add_argument("address", help="HOST[:PORT] of the server")
+    p.add_argument("--match", help="match id (default: choose from a list)")
+    p.add_argument("--create", metavar="GAME", help="create a match of GAME and join it")
+    p.add_argument("--players", type=int, default=0, help="seats when creating")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--seat", type=int, help="a particular seat")
+    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    p.set_defaults(run=cmd_join)
+
+    p = commands.add_parser("watch", help="spectate a match")
+    p.add_argument("address", help="HOST[:PORT] of the server")
+    p.add_argument("match", help="match id")
+    p.set_defaults(run=cmd_watch)
+
+    p = commands.add_parser("bot", help="play a seat as a remote bot")
+    p.add_argument("--server", required=True, help="HOST[:PORT]")
+    p.add_argument("--match", required=True, help="match id")
+    p.add_argument("--seat", type=int, help="a particular seat")
+    p.add_argument("--level", default="random", choices=["random"], help="strategy")
+    p.add_argument("--name", default="remote-bot")
+    p.add_argument("--seed", type=int, help="for reproducible choices")
+    p.set_defaults(run=cmd_bot)
+
+    p = commands.add_parser("selfplay", help="play N bot-vs-bot matches through a real server")
+    p.add_argument("game")
+    p.add_argument("-n", type=int, default=10, help="matches (default: %(default)s)")
+    p.add_argument("--players", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--parallel", type=int, default=4, help="matches at once")
+    p.add_argument("--server", help="HOST[:PORT]; default: an embedded server")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--db", default=":memory:", help="SQLite file for the embedded server")
+    p.set_defaults(run=cmd_selfplay)
+
+    p = commands.add_parser("games", help="list the games and their options")
+    p.add_argument("--server", help="HOST[:PORT]; default: what this install hosts")
+    p.set_defaults(run=cmd_games)
+
+    p = commands.add_parser("matches", help="list the matches on a server")
+    p.add_argument("--server", required=True, help="HOST[:PORT]")
+    p.add_argument("--all", action="store_true", help="include finished matches")
+    p.set_defaults(run=cmd_matches)
+    return root
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return asyncio.run(args.run(args))
+    except grpc.aio.AioRpcError as error:
+        reason = error_reason(error)
+        print(f"error: {error.code().name} {reason}: {error.details()}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

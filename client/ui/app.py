@@ -1,0 +1,230 @@
+"""The full-screen terminal table: the game's board, the seats and scores, the log, and a move
+prompt that completes the legal moves the server sent.
+
+`build_app(state, send)` builds the whole tree once; panes read `ClientState` through callables
+on every redraw, and the Play reader (`run_table`) stores each snapshot and calls `invalidate()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Dimension,
+    FormattedTextControl,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
+from prompt_toolkit.widgets import Frame, TextArea
+
+from client.api import SeatHandle
+from client.ui import doors
+from client.ui.state import ClientState
+from tigerden.v1 import lobby_pb2, match_pb2
+
+Renderer = Callable[[ClientState], StyleAndTextTuples]
+RENDERERS: dict[str, Renderer] = {"doors": doors.render}
+"""Board renderers by the GameView oneof field name."""
+
+Send = Callable[[int, match_pb2.Move], Awaitable[None]]
+
+STYLE = Style.from_dict(
+    {
+        "title": "bold",
+        "label": "bold",
+        "dim": "#888888",
+        "card.red": "bold #ff5555",
+        "card.blue": "bold #5599ff",
+        "card.wild": "bold #cccc55",
+        "status": "reverse",
+        "move": "#55cc55",
+        "you": "bold underline",
+    }
+)
+
+
+def board(state: ClientState) -> StyleAndTextTuples:
+    if state.snapshot is None:
+        return [("", "connecting...")]
+    field = state.snapshot.view.WhichOneof("game")
+    renderer = RENDERERS.get(field or "")
+    return renderer(state) if renderer else [("", f"(no renderer for {field})")]
+
+
+def seats(state: ClientState) -> StyleAndTextTuples:
+    snapshot = state.snapshot
+    if snapshot is None:
+        return []
+    lines: StyleAndTextTuples = []
+    for seat in snapshot.seats:
+        marker = "▶ " if snapshot.HasField("to_act") and snapshot.to_act == seat.seat else "  "
+        score = snapshot.scores[seat.seat] if seat.seat < len(snapshot.scores) else 0
+        kind = "bot" if seat.kind == lobby_pb2.SEAT_KIND_BOT else "human"
+        online = "" if seat.connected else " (away)"
+        style = "class:you" if state.seat_name(seat.seat) == "you" else ""
+        name = seat.name or "(free)"
+        lines.append((style, f"{marker}{seat.seat} {name:<16} {kind:<5} {score:>3}{online}\n"))
+    return lines
+
+
+def legal_moves(state: ClientState) -> StyleAndTextTuples:
+    labels = state.legal_labels()
+    if not labels:
+        return [("class:dim", "(no moves for you now)")]
+    lines: StyleAndTextTuples = []
+    for number, label in enumerate(labels, start=1):
+        lines.append(("class:move", f"{number:>2} {label}\n"))
+    return lines
+
+
+def log_lines(state: ClientState) -> StyleAndTextTuples:
+    return [("", line + "\n") for line in list(state.log)[-12:]]
+
+
+def build_app(
+    state: ClientState,
+    send: Send | None,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> Application[None]:
+    """The table UI; `send` is None for spectators (no prompt)."""
+
+    def accept(buffer: object) -> bool:
+        text = prompt.text
+        chosen = state.find_move(text)
+        if chosen is None:
+            state.status = f"{text.strip()!r} is not one of your legal moves; Tab lists them"
+        elif send is not None and state.snapshot is not None:
+            state.acted_at = state.snapshot.version
+            state.status = f"sent: {chosen.label}"
+            app.create_background_task(send(state.snapshot.version, chosen.move))
+        return False  # clear the prompt
+
+    prompt = TextArea(
+        height=1,
+        prompt="move> ",
+        multiline=False,
+        completer=WordCompleter(lambda: state.legal_labels(), sentence=True),
+        complete_while_typing=True,
+        accept_handler=accept,
+    )
+    help_pane = Frame(
+        Window(FormattedTextControl(lambda: state.game.help), wrap_lines=True),
+        title=f"{state.game.title}: rules (? closes)",
+    )
+    body = VSplit(
+        [
+            Frame(Window(FormattedTextControl(lambda: board(state)), wrap_lines=True), title="table"),
+            HSplit(
+                [
+                    Frame(Window(FormattedTextControl(lambda: seats(state))), title="seats"),
+                    Frame(Window(FormattedTextControl(lambda: legal_moves(state))), title="your moves"),
+                ],
+                width=Dimension(preferred=38, max=44),
+            ),
+        ]
+    )
+    root = HSplit(
+        [
+            Window(
+                FormattedTextControl(
+                    lambda: [("class:title", f" tigerden · {state.game.title} · match {state.match_id}")]
+                ),
+                height=1,
+            ),
+            ConditionalContainer(help_pane, filter=Condition(lambda: state.show_help)),
+            ConditionalContainer(body, filter=Condition(lambda: not state.show_help)),
+            Frame(Window(FormattedTextControl(lambda: log_lines(state)), height=6), title="log"),
+            Window(FormattedTextControl(lambda: [("class:status", " " + state.status)]), height=1),
+            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
+            Window(
+                FormattedTextControl([("class:dim", " ? rules · Tab complete · Ctrl-Q quit")]),
+                height=1,
+            ),
+        ]
+    )
+    bindings = KeyBindings()
+
+    @bindings.add("c-q")
+    @bindings.add("c-c")
+    def quit_(event: KeyPressEvent) -> None:
+        event.app.exit()
+
+    @bindings.add("?", filter=Condition(lambda: not prompt.text))
+    @bindings.add("f1")
+    def toggle_help(event: KeyPressEvent) -> None:
+        state.show_help = not state.show_help
+
+    app: Application[None] = Application(
+        layout=Layout(root, focused_element=prompt if send is not None else None),
+        key_bindings=bindings,
+        style=STYLE,
+        full_screen=True,
+        mouse_support=False,
+        input=input,
+        output=output,
+    )
+    return app
+
+
+async def run_table(
+    seat: SeatHandle | None,
+    state: ClientState,
+    watch: Callable[[], object] | None = None,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> ClientState:
+    """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
+    until the user quits; returns the final client state."""
+    if seat is None:
+        app = build_app(state, None, input, output)
+
+        async def spectate() -> None:
+            async for snapshot in watch():  # type: ignore[misc, operator]
+                state.receive(snapshot)
+                app.invalidate()
+
+        reader = asyncio.ensure_future(spectate())
+        try:
+            await app.run_async()
+        finally:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
+        return state
+
+    async with seat.play() as table:
+        app = build_app(state, table.send, input, output)
+
+        def on_result(result: match_pb2.MoveResult) -> None:
+            state.receive_result(result)
+            app.invalidate()
+
+        table.on_result = on_result
+
+        async def read() -> None:
+            async for snapshot in table.snapshots():
+                state.receive(snapshot)
+                app.invalidate()
+
+        reader = asyncio.ensure_future(read())
+        try:
+            await app.run_async()
+        finally:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
+    return state

@@ -1,0 +1,65 @@
+"""What the terminal UI shows, as plain data: the newest snapshot, the log and a status line.
+
+The Play reader writes here and calls `invalidate()`; the panes only read. No rules here: what
+can be played is exactly `snapshot.legal_moves`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from tigerden.v1 import lobby_pb2, match_pb2
+
+LOG_LINES = 200
+
+
+@dataclass
+class ClientState:
+    game: lobby_pb2.Game
+    match_id: str
+    snapshot: match_pb2.Snapshot | None = None
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    status: str = "connecting..."
+    show_help: bool = False
+    acted_at: int = -1
+
+    def receive(self, snapshot: match_pb2.Snapshot) -> None:
+        self.snapshot = snapshot
+        self.log.extend(event.text for event in snapshot.events)
+        if snapshot.HasField("result"):
+            self.status = "match over: " + self.result_text(snapshot)
+        elif snapshot.status == lobby_pb2.MATCH_STATUS_WAITING:
+            self.status = "waiting for every seat to be taken..."
+        elif snapshot.legal_moves:
+            self.status = "your move: type a move (Tab completes) or its number"
+        elif snapshot.HasField("to_act"):
+            self.status = f"waiting for {self.seat_name(snapshot.to_act)}..."
+
+    def receive_result(self, result: match_pb2.MoveResult) -> None:
+        if not result.accepted:
+            self.status = f"refused ({result.rejection.reason}): {result.rejection.message}"
+
+    def seat_name(self, seat: int) -> str:
+        if self.snapshot is None or seat >= len(self.snapshot.seats):
+            return f"seat {seat}"
+        name = self.snapshot.seats[seat].name or f"seat {seat}"
+        return "you" if self.snapshot.HasField("viewer_seat") and seat == self.snapshot.viewer_seat else name
+
+    def result_text(self, snapshot: match_pb2.Snapshot) -> str:
+        winners = ", ".join(self.seat_name(s) for s in snapshot.result.winners)
+        scores = " - ".join(str(s) for s in snapshot.result.scores)
+        return f"{winners} won ({scores}); Ctrl-Q quits"
+
+    def legal_labels(self) -> list[str]:
+        return [] if self.snapshot is None else [m.label for m in self.snapshot.legal_moves]
+
+    def find_move(self, text: str) -> match_pb2.LegalMove | None:
+        """The legal move named by its label or its 1-based number in the list."""
+        if self.snapshot is None:
+            return None
+        text = text.strip()
+        moves = list(self.snapshot.legal_moves)
+        if text.isdigit() and 1 <= int(text) <= len(moves):
+            return moves[int(text) - 1]
+        return next((m for m in moves if m.label == text), None)

@@ -1,0 +1,196 @@
+"""The game-agnostic engine contract every game package implements.
+
+The engine is pure rules: no gRPC, no protobuf, no I/O, no logging. A game is declared as data
+(`GameInfo`, read by the lobby without building a state) and makes `State`s. A `State` has a
+small surface — `to_act / legal_moves / apply / view / determinize / result` — and that is all the
+server, the bots and the generic tests need.
+
+Hidden information leaves the engine only through `State.view(seat)` and `Event.for_viewer(seat)`:
+the server's codecs read nothing else. `repr(state)` may show everything; it never reaches a
+client.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Seat = int
+"""A seat number, 0 .. players-1, in clockwise order."""
+
+
+class Rejection(enum.Enum):
+    """Why the engine refused a move: a closed set, mapped 1:1 to a gRPC status by the server."""
+
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    ILLEGAL_MOVE = "ILLEGAL_MOVE"
+    MATCH_OVER = "MATCH_OVER"
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow now. The state is unchanged when this is raised."""
+
+    def __init__(self, rejection: Rejection, message: str) -> None:
+        super().__init__(message)
+        self.rejection = rejection
+        self.message = message
+
+
+class BadOptions(ValueError):
+    """Match options that a game does not accept; names the offending option."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.message = message
+
+
+class Move(Protocol):
+    """A decision of the seat to act: a frozen, hashable dataclass of the game's own."""
+
+    def label(self) -> str:
+        """A short human-readable name ("take red-lady"), unique among the legal moves."""
+        ...
+
+
+class View(Protocol):
+    """Everything one seat (or a spectator) may know: a frozen dataclass compared with ==."""
+
+
+class Event(Protocol):
+    """Something that happened, carrying its own visibility."""
+
+    def for_viewer(self, viewer: Seat | None) -> Event | None:
+        """This event as `viewer` may see it (redacted), or None when they may not see it."""
+        ...
+
+    def describe(self) -> str:
+        """One log line for people. Must only use what `for_viewer` kept."""
+        ...
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One named match option: its allowed values (as text), default and one-line meaning."""
+
+    name: str
+    description: str
+    values: tuple[str, ...]
+    default: str
+
+    def parse(self, raw: str) -> str:
+        if raw not in self.values:
+            allowed = ", ".join(self.values)
+            raise BadOptions(self.name, f"option {self.name}={raw!r} is not one of: {allowed}")
+        return raw
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The static description of a game, read by the lobby without building a state."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    help: str
+    options: tuple[OptionSpec, ...] = ()
+    default_players: int = 2
+
+    def validate(self, players: int, raw: Mapping[str, str]) -> dict[str, str]:
+        """Checks the player count and options; returns every option with defaults filled in."""
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                "players",
+                f"{self.title} is for {self.min_players}-{self.max_players} players, "
+                f"not {players}",
+            )
+        specs = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(raw) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise BadOptions(
+                unknown[0], f"unknown option {unknown[0]!r} for {self.id} (options: {known})"
+            )
+        return {name: spec.parse(raw.get(name, spec.default)) for name, spec in specs.items()}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished match: final scores per seat and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+class State(ABC):
+    """One node of a match (the engine owns the whole match, not one round)."""
+
+    players: int
+
+    @abstractmethod
+    def to_act(self) -> Seat | None:
+        """Whose decision it is, or None when the match is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> Sequence[Move]:
+        """The moves the seat to act may make, in a stable order; empty when over."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> list[Event]:
+        """Plays `move` for the seat to act and runs forced transitions until a seat must
+        decide. Raises IllegalMove (state unchanged) when the move is not legal now."""
+
+    @abstractmethod
+    def view(self, viewer: Seat | None) -> View:
+        """All that `viewer` may know; None is a spectator, who sees public facts only."""
+
+    @abstractmethod
+    def determinize(self, viewer: Seat, rng: random.Random) -> State:
+        """A copy where everything `viewer` cannot see — other hands, the stock order, unused
+        cards and the random source of future deals — is resampled consistently with
+        `view(viewer)`."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The match result once over, else None."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """The public running match score per seat."""
+
+    @abstractmethod
+    def copy(self) -> State:
+        """An independent copy, cheap enough for search."""
+
+    def team(self, seat: Seat) -> int:
+        """The seat's team; every seat is its own team unless a game says otherwise."""
+        return seat
+
+
+class Game(ABC):
+    """Makes states. `info` is the game's static description."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """A new match; `options` were validated by `info.validate`. All randomness of the
+        match comes from `seed`, so (seed, options, moves) replays it exactly."""
+
+
+def require_legal(state: State, move: Move) -> None:
+    """The shared guard for `apply`: over, then legality (turn order is the room's job)."""
+    if state.to_act() is None:
+        raise IllegalMove(Rejection.MATCH_OVER, "the match is over; no more moves are accepted")
+    if move not in state.legal_moves():
+        legal = ", ".join(m.label() for m in state.legal_moves())
+        raise IllegalMove(
+            Rejection.ILLEGAL_MOVE, f"{move.label()!r} is not legal now; legal moves: {legal}"
+        )

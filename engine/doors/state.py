@@ -1,0 +1,276 @@
+"""A Doors match as the phase machine of doors.md §2.7, from the first deal to 10 gems.
+
+`apply` plays one decision and then runs every forced step — refill, scoring, the next deal —
+so that afterwards either a seat must decide or the match is over. All fields are immutable
+(ints, enums, tuples), which makes `copy` a shallow copy and keeps the bots' playouts cheap.
+
+Randomness: the match seed yields the first Collector and a 64-bit deal seed. Each new contest
+seeds a throwaway `random.Random` from the deal seed, draws the Door and clue orders from it and
+takes the next deal seed from it too, so the state carries its random source as one int rather
+than a `random.Random` (whose copy costs more than a whole Doors turn).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from engine.core import Event, Move, Result, Seat, State, require_legal
+from engine.doors.model import (
+    CLUE_DECK,
+    DOORS,
+    RULES,
+    Card,
+    Colour,
+    ContestEnded,
+    ContestOutcome,
+    ContestStarted,
+    DeclineSet,
+    Discard,
+    Discarded,
+    DoorsMove,
+    DoorsView,
+    Guess,
+    Guessed,
+    MatchEnded,
+    MatchSet,
+    Part,
+    Pass,
+    Passed,
+    Phase,
+    Refilled,
+    Role,
+    ScoreReason,
+    ScoreSet,
+    SetDeclined,
+    Take,
+    Took,
+)
+from engine.doors.traits import has_set, judge_guess
+
+GUESSES: tuple[Guess, ...] = (
+    *(Guess(colour, None) for colour in Colour),
+    *(Guess(None, role) for role in Role),
+    *(Guess(colour, role) for role in Role for colour in Colour),
+)
+"""G4: every colour, every role and every full identity, in that order. The Guesser's own Door
+is not pruned (EC11): the client offers all eight and a bot may skip the impossible ones."""
+
+_SET_DECISION: tuple[DoorsMove, ...] = (ScoreSet(), DeclineSet())
+_MATCH_SET: tuple[DoorsMove, ...] = (MatchSet(),)
+_PASS: tuple[DoorsMove, ...] = (Pass(),)
+_COLLECTOR_PHASES = (Phase.COLLECTOR_TAKE, Phase.COLLECTOR_SET_DECISION)
+
+
+@cache
+def _per_card_kind(
+    move: type[Take] | type[Discard], display: tuple[Card, ...]
+) -> tuple[DoorsMove, ...]:
+    """One Take or Discard per card kind on the (sorted) display: two Red Ladies are one choice."""
+    return tuple(move(card) for card in dict.fromkeys(display))
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+class DoorsState(State):
+    """One node of a Doors match. `repr` shows everything; only `view` may reach a client."""
+
+    players = 2
+
+    def __init__(self, seed: int, *, collector_set_optional: bool = False) -> None:
+        """A new match: the first Collector (S6 / Q10) and the first contest from `seed`."""
+        rng = random.Random(seed)
+        self.collector_set_optional = collector_set_optional
+        self.collector: Seat = rng.randrange(self.players) if RULES.first_collector_random else 0
+        self.contest = 1
+        self.gems = (0, 0)
+        self.last_contest: ContestOutcome | None = None
+        self._deal_seed = rng.getrandbits(64)
+        self._deal_from_seed()
+
+    # Dealing --------------------------------------------------------------------------------
+
+    def deal(self, doors_order: Sequence[Card], clue_order: Sequence[Card]) -> None:
+        """Deals the current contest from a draw order (S2, S3); tests call it to fix exact
+        hands. The Collector gets `doors_order[0]`, the Guesser `doors_order[1]`, the other two
+        are set aside unseen; `clue_order[:4]` is the display and the rest the deck, top first.
+        """
+        if sorted(doors_order) != sorted(DOORS) or sorted(clue_order) != sorted(CLUE_DECK):
+            raise ValueError("a deal must order all four Doors and all fourteen clue cards")
+        first, second = doors_order[0], doors_order[1]
+        self.doors = (first, second) if self.collector == 0 else (second, first)
+        self.display = tuple(sorted(clue_order[: RULES.display_size]))
+        self.deck = tuple(clue_order[RULES.display_size :])
+        self.collection: tuple[Card, ...] = ()
+        self.discards: tuple[Card, ...] = ()
+        self.phase = Phase.COLLECTOR_TAKE
+
+    def _deal_from_seed(self) -> None:
+        rng = random.Random(self._deal_seed)
+        self._deal_seed = rng.getrandbits(64)
+        self.deal(rng.sample(DOORS, len(DOORS)), rng.sample(CLUE_DECK, len(CLUE_DECK)))
+
+    # The engine contract --------------------------------------------------------------------
+
+    @property
+    def guesser(self) -> Seat:
+        return (self.collector + 1) % self.players
+
+    def to_act(self) -> Seat | None:
+        if self.phase is Phase.OVER:
+            return None
+        return self.collector if self.phase in _COLLECTOR_PHASES else self.guesser
+
+    def legal_moves(self) -> tuple[DoorsMove, ...]:
+        phase = self.phase
+        if phase is Phase.COLLECTOR_TAKE:
+            return _per_card_kind(Take, self.display)  # C1, EC13: the Collector only takes
+        if phase is Phase.COLLECTOR_SET_DECISION:
+            return _SET_DECISION
+        if phase is Phase.OVER:
+            return ()
+        match = _MATCH_SET if has_set(self.collection, self.doors[self.guesser]) else ()
+        if phase is Phase.GUESSER_DISCARD:
+            # G1, G3 / Q5, EC14: discard, or end the contest first; no pass before discarding.
+            return _per_card_kind(Discard, self.display) + GUESSES + match
+        return GUESSES + match + _PASS  # G2
+
+    def apply(self, move: Move) -> list[Event]:
+        require_legal(self, move)
+        events: list[Event] = []
+        if isinstance(move, Take):  # C1
+            self.display = _without(self.display, move.card)
+            self.collection += (move.card,)
+            events.append(Took(self.collector, move.card))
+            if not has_set(self.collection, self.doors[self.collector]):
+                self._refill(Phase.GUESSER_DISCARD, events)  # C2
+            elif self.collector_set_optional:
+                self.phase = Phase.COLLECTOR_SET_DECISION  # Q1 option: C3 "optionally"
+            else:
+                self._end_contest(ScoreReason.COLLECTOR_SET, events)  # C4: before refilling
+        elif isinstance(move, ScoreSet):
+            self._end_contest(ScoreReason.COLLECTOR_SET, events)
+        elif isinstance(move, DeclineSet):  # EC5
+            events.append(SetDeclined(self.collector))
+            self._refill(Phase.GUESSER_DISCARD, events)
+        elif isinstance(move, Discard):  # G1
+            self.display = _without(self.display, move.card)
+            self.discards += (move.card,)
+            events.append(Discarded(self.guesser, move.card))
+            self._refill(Phase.GUESSER_ACTION, events)
+        elif isinstance(move, Guess):  # G4
+            reason = judge_guess(move, self.doors[self.collector])
+            correct = reason is not ScoreReason.WRONG_GUESS
+            events.append(Guessed(self.guesser, move.colour, move.role, correct))
+            self._end_contest(reason, events)
+        elif isinstance(move, MatchSet):  # G5
+            self._end_contest(ScoreReason.MATCHED_SET, events)
+        else:  # G6: the only other legal move
+            events.append(Passed(self.guesser))
+            self.phase = Phase.COLLECTOR_TAKE
+        return events
+
+    def view(self, viewer: Seat | None) -> DoorsView:
+        """Public facts plus, for a seat, its own Door: never the other Door, the set-aside
+        Doors or the deck order (EC12)."""
+        return DoorsView(
+            viewer=viewer,
+            contest=self.contest,
+            collector=self.collector,
+            phase=self.phase,
+            to_act=self.to_act(),
+            display=self.display,
+            deck_count=len(self.deck),
+            collection=self.collection,
+            discards=self.discards,
+            gems=self.gems,
+            own_door=None if viewer is None else self.doors[viewer],
+            last_contest=self.last_contest,
+            target_gems=RULES.target_gems,
+            collector_set_optional=self.collector_set_optional,
+        )
+
+    def determinize(self, viewer: Seat, rng: random.Random) -> DoorsState:
+        """Resamples what `viewer` cannot see: the other seat's Door (and with it the two
+        set-aside Doors), the deck order and the seed of every future deal.
+
+        The other Door is drawn from those the public facts allow: in the automatic mode a
+        running contest proves the Collector holds no set (it would have been scored), and the
+        set decision proves they hold one. Once the match is over both Doors are revealed.
+        """
+        clone = self.copy()
+        if self.phase is not Phase.OVER:
+            other = (viewer + 1) % self.players
+            doors = [self.doors[0], self.doors[1]]
+            doors[other] = rng.choice(
+                [d for d in DOORS if d != doors[viewer] and self._could_hold(other, d)]
+            )
+            clone.doors = (doors[0], doors[1])
+        clone.deck = tuple(rng.sample(self.deck, len(self.deck)))
+        clone._deal_seed = rng.getrandbits(64)
+        return clone
+
+    def result(self) -> Result | None:
+        if self.phase is not Phase.OVER:
+            return None
+        winners = tuple(s for s in range(self.players) if self.gems[s] >= RULES.target_gems)
+        return Result(scores=self.gems, winners=winners)
+
+    def scores(self) -> tuple[int, int]:
+        return self.gems
+
+    def copy(self) -> DoorsState:
+        clone = DoorsState.__new__(DoorsState)
+        clone.__dict__.update(self.__dict__)
+        return clone
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
+        return f"DoorsState({fields})"
+
+    # Forced steps ---------------------------------------------------------------------------
+
+    def _refill(self, then: Phase, events: list[Event]) -> None:
+        """C2 / Q7: the top of the deck fills the display; X2 / Q6: a deck left at 0 ends the
+        contest at once with 3 gems to the Guesser (EC8), else play moves on to `then`."""
+        card, self.deck = self.deck[0], self.deck[1:]
+        self.display = tuple(sorted((*self.display, card)))
+        events.append(Refilled(card, len(self.deck)))
+        if self.deck:
+            self.phase = then
+        else:
+            self._end_contest(ScoreReason.DECK_EMPTY, events)
+
+    def _end_contest(self, reason: ScoreReason, events: list[Event]) -> None:
+        """S1 / E1: award the gems and reveal both Doors; E3: 10 gems ends the match, else E2 /
+        S5: the roles swap and everything is dealt afresh."""
+        part, gems = RULES.award(reason)
+        scorer = self.collector if part is Part.COLLECTOR else self.guesser
+        self.gems = (
+            self.gems[0] + (gems if scorer == 0 else 0),
+            self.gems[1] + (gems if scorer == 1 else 0),
+        )
+        outcome = ContestOutcome(self.contest, reason, scorer, gems, self.doors)
+        self.last_contest = outcome
+        events.append(ContestEnded(outcome.contest, reason, scorer, gems, outcome.doors))
+        if self.gems[scorer] >= RULES.target_gems:
+            self.phase = Phase.OVER
+            events.append(MatchEnded(scorer, self.gems))
+            return
+        self.contest += 1
+        self.collector = self.guesser
+        self._deal_from_seed()
+        events.append(ContestStarted(self.contest, self.collector))
+
+    def _could_hold(self, seat: Seat, door: Card) -> bool:
+        """Whether the public facts allow `seat` to hold `door` (see `determinize`)."""
+        if seat != self.collector:
+            return True
+        holds_set = has_set(self.collection, door)
+        if self.phase is Phase.COLLECTOR_SET_DECISION:
+            return holds_set
+        return self.collector_set_optional or not holds_set

@@ -1,0 +1,64 @@
+"""What the dealt hands decide before anyone plays (D4, V9).
+
+Kept apart from the state because two callers need the same verdict: dealing, and
+`determinize`, which may only invent opponent hands that would have let the deal be played.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from engine.core import Seat
+from engine.koikoi.cards import complete_months, four_pairs
+from engine.koikoi.model import Yaku
+from engine.koikoi.rules import DealtHand, Rules
+
+
+class Opening(enum.Enum):
+    """What happens to a deal once the hands are looked at."""
+
+    PLAY = "play"
+    REDEAL = "redeal"
+    SCORE = "the holder scores"
+    DRAW = "drawn deal"
+
+
+@dataclass(frozen=True)
+class HandsVerdict:
+    opening: Opening
+    holder: Seat | None = None
+    yaku: Yaku | None = None
+
+
+_PLAY = HandsVerdict(Opening.PLAY)
+_REDEAL = HandsVerdict(Opening.REDEAL)
+
+
+def dealt_hand_yaku(hand: int) -> Yaku | None:
+    """Teshi (four of a month) or kuttsuki (four pairs) in a dealt hand; teshi names a hand
+    that is both (Q6: it scores once)."""
+    if complete_months(hand):
+        return Yaku.TESHI
+    if four_pairs(hand):
+        return Yaku.KUTTSUKI
+    return None
+
+
+def judge_hands(hands: tuple[int, int], rules: Rules) -> HandsVerdict:
+    """D4 / V9: play on, redeal, score for one holder, or a drawn deal."""
+    held = (dealt_hand_yaku(hands[0]), dealt_hand_yaku(hands[1]))
+    mode = rules.dealt_hand
+    if mode is DealtHand.IGNORE or held == (None, None):
+        return _PLAY
+    if mode is DealtHand.REDEAL:
+        return _REDEAL
+    if held[0] is None or held[1] is None:
+        holder = 0 if held[0] is not None else 1
+        return HandsVerdict(Opening.SCORE, holder, held[holder])
+    both = {
+        DealtHand.SCORE: _REDEAL,  # Cardavia, E12
+        DealtHand.SCORE_BOTH_DRAW: HandsVerdict(Opening.DRAW),
+        DealtHand.SCORE_BOTH_PLAY: _PLAY,
+    }
+    return both[mode]

@@ -1,0 +1,343 @@
+"""Koi-Koi as data: yaku, moves, events and the per-seat view.
+
+These types are the vocabulary shared by the rules (`state.py`), the server's codec and the
+bots. Cards appear as `Card`s here; the state itself works on bitmasks (`cards.py`). The only
+hidden facts are the hands and the stock order, so only `Dealt` needs redacting: a hand card
+becomes public when played, a stock card when drawn.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from engine.core import Seat
+from engine.koikoi.cards import Card
+
+
+class Yaku(enum.Enum):
+    """Every way to score (§2.4, D4, V2, V6, V7, V10); the value is the name people read."""
+
+    GOKO = "gokō (five brights)"
+    SHIKO = "shikō (four brights)"
+    AME_SHIKO = "ame-shikō (rainy four brights)"
+    SANKO = "sankō (three brights)"
+    INO_SHIKA_CHO = "ino-shika-chō (boar, deer, butterflies)"
+    AKATAN = "akatan (poetry ribbons)"
+    AOTAN = "aotan (blue ribbons)"
+    AKATAN_AOTAN = "akatan-aotan (poetry and blue ribbons)"
+    TANE = "tane (animals)"
+    TANZAKU = "tanzaku (ribbons)"
+    KASU = "kasu (plains)"
+    HANAMI_ZAKE = "hanami-zake (flower-viewing sake)"
+    TSUKIMI_ZAKE = "tsukimi-zake (moon-viewing sake)"
+    TSUKI_FUDA = "tsuki-fuda (cards of the month)"
+    TESHI = "teshi (four of a month dealt)"
+    KUTTSUKI = "kuttsuki (four pairs dealt)"
+    FOUR_ON_BOARD = "four of a month on the board"
+    OYA_KEN = "oya-ken (dealer's right)"
+
+
+@dataclass(frozen=True)
+class ScoredYaku:
+    """One yaku and the points it is worth now."""
+
+    yaku: Yaku
+    points: int
+
+    def describe(self) -> str:
+        return f"{self.yaku.value} {self.points}"
+
+
+class Phase(enum.Enum):
+    """Where a deal stands (§2.5). DEALING is transient: `apply` never stops there."""
+
+    DEALING = "dealing"
+    HAND = "play a hand card"
+    STOCK_CHOICE = "choose which board card the drawn card captures"
+    DECISION = "stop or call koi-koi"
+    OVER = "match over"
+
+
+class Step(enum.Enum):
+    """The two steps of a turn (T1-T6)."""
+
+    HAND = "hand"
+    STOCK = "stock"
+
+
+class Misdeal(enum.Enum):
+    """Why a deal was dealt again (D3, D4, V9, V10)."""
+
+    BOARD_FOUR = "four of a month on the board"
+    BOARD_PAIRS = "four pairs on the board"
+    DEALT_HANDS = "dealt-hand yaku"
+
+
+class DealEnd(enum.Enum):
+    """How a deal ended (§2.5 END reasons, with the variants')."""
+
+    STOP = "stop"
+    LAST_TURN = "stop on the last turn"  # E9 / Q5
+    EXHAUSTED = "both hands ran out"  # K5
+    DEALT_HAND = "dealt-hand yaku"  # D4 / Q3
+    DEALT_HANDS_DRAW = "both hands held dealt-hand yaku"  # V9 score_both_draw
+    FOUR_ON_BOARD = "four of a month on the board"  # V10 dealer_wins
+
+
+class Doubling(enum.Enum):
+    """The multipliers a stop can earn (V4a, V4b; none under Cardavia)."""
+
+    SEVEN_PLUS = "base total of 7 or more"
+    OPPONENT_KOI_KOI = "opponent called koi-koi"
+
+
+@dataclass(frozen=True)
+class Multiplier:
+    reason: Doubling
+    factor: int
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal, kept in the view so a reconnecting client can show it.
+
+    `cards` are the cards that scored: the stopper's pile, the dealt hand, the board's four.
+    """
+
+    deal: int
+    reason: DealEnd
+    winner: Seat | None
+    yaku: tuple[ScoredYaku, ...]
+    base: int
+    multipliers: tuple[Multiplier, ...]
+    points: int
+    koi_koi: tuple[int, int]
+    cards: tuple[Card, ...]
+
+    def describe(self) -> str:
+        if self.winner is None:
+            return f"deal {self.deal} is drawn ({self.reason.value})"
+        scored = ", ".join(y.describe() for y in self.yaku)
+        doubled = "".join(f" x{m.factor} ({m.reason.value})" for m in self.multipliers)
+        return (
+            f"deal {self.deal}: seat {self.winner} scores {self.points} "
+            f"({self.reason.value}: {scored}{doubled})"
+        )
+
+
+# Moves ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Hand step (T1-T5): play `card`; `target` is the board card it captures when two of its
+    month lie there (T4), else None (it captures its single match, all three, or nothing)."""
+
+    card: Card
+    target: Card | None = None
+
+    def label(self) -> str:
+        onto = "" if self.target is None else f" take {self.target.text}"
+        return f"play {self.card.text}{onto}"
+
+
+@dataclass(frozen=True)
+class ChooseCapture:
+    """Stock step (T6, E3): which of two matching board cards the drawn card captures."""
+
+    target: Card
+
+    def label(self) -> str:
+        return f"take {self.target.text}"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """K3: end the deal and score every yaku in the pile."""
+
+    def label(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class KoiKoi:
+    """K2: play on for a higher total; the opponent may stop first and score alone."""
+
+    def label(self) -> str:
+        return "koi-koi"
+
+
+KoiKoiMove = PlayCard | ChooseCapture | Stop | KoiKoi
+
+
+# Events -----------------------------------------------------------------------------------
+
+
+class _Public:
+    def for_viewer(self, viewer: Seat | None) -> _Public:
+        return self
+
+
+def _texts(cards: tuple[Card, ...]) -> str:
+    return " ".join(card.text for card in cards) or "nothing"
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A deal was laid out (D1). Each seat sees only its own hand; a spectator neither."""
+
+    deal: int
+    dealer: Seat
+    board: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
+    stock_count: int
+
+    def for_viewer(self, viewer: Seat | None) -> Dealt:
+        first, second = self.hands
+        return replace(self, hands=(first if viewer == 0 else None, second if viewer == 1 else None))
+
+    def describe(self) -> str:
+        shown = "".join(
+            f"; seat {seat} holds {_texts(hand)}"
+            for seat, hand in enumerate(self.hands)
+            if hand is not None
+        )
+        return f"deal {self.deal}, seat {self.dealer} deals; board {_texts(self.board)}{shown}"
+
+
+@dataclass(frozen=True)
+class Redealt(_Public):
+    deal: int
+    reason: Misdeal
+
+    def describe(self) -> str:
+        return f"misdeal ({self.reason.value}): deal {self.deal} is dealt again"
+
+
+@dataclass(frozen=True)
+class BoardFourTaken(_Public):
+    """V10 dealer_takes: the dealer captured the board's complete months; the stock refilled."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    refill: tuple[Card, ...]
+
+    def describe(self) -> str:
+        return (
+            f"seat {self.seat} takes {_texts(self.cards)} from the board; "
+            f"{_texts(self.refill)} refill it"
+        )
+
+
+@dataclass(frozen=True)
+class Played(_Public):
+    """A card met the board (T2-T5): from the hand or drawn from the stock. `captured` are
+    the board cards taken with it; empty means the card now lies on the board."""
+
+    seat: Seat
+    card: Card
+    captured: tuple[Card, ...]
+    step: Step
+
+    def describe(self) -> str:
+        source = "plays" if self.step is Step.HAND else "turns up"
+        result = f"captures {_texts(self.captured)}" if self.captured else "it stays on the board"
+        return f"seat {self.seat} {source} {self.card.text}: {result}"
+
+
+@dataclass(frozen=True)
+class Drew(_Public):
+    """The top stock card was revealed (T6); a `Played` follows once it is resolved."""
+
+    seat: Seat
+    card: Card
+
+    def describe(self) -> str:
+        return f"seat {self.seat} draws {self.card.text}"
+
+
+@dataclass(frozen=True)
+class YakuMade(_Public):
+    """The turn raised the player's total (K1): their yaku now."""
+
+    seat: Seat
+    yaku: tuple[ScoredYaku, ...]
+    total: int
+
+    def describe(self) -> str:
+        scored = ", ".join(y.describe() for y in self.yaku)
+        return f"seat {self.seat} has yaku worth {self.total}: {scored}"
+
+
+@dataclass(frozen=True)
+class KoiKoiCalled(_Public):
+    seat: Seat
+    calls: int
+
+    def describe(self) -> str:
+        return f"seat {self.seat} calls koi-koi (call {self.calls})"
+
+
+@dataclass(frozen=True)
+class DealEnded(_Public):
+    summary: DealSummary
+    scores: tuple[int, int]
+
+    def describe(self) -> str:
+        return f"{self.summary.describe()}; match {self.scores[0]}-{self.scores[1]}"
+
+
+@dataclass(frozen=True)
+class MatchEnded(_Public):
+    scores: tuple[int, int]
+    winners: tuple[Seat, ...]
+
+    def describe(self) -> str:
+        score = f"{self.scores[0]}-{self.scores[1]}"
+        if not self.winners:
+            return f"the match is drawn {score}"
+        return f"seat {self.winners[0]} wins the match {score}"
+
+
+KoiKoiEvent = (
+    Dealt
+    | Redealt
+    | BoardFourTaken
+    | Played
+    | Drew
+    | YakuMade
+    | KoiKoiCalled
+    | DealEnded
+    | MatchEnded
+)
+
+
+@dataclass(frozen=True)
+class KoiKoiView:
+    """All that one seat (or, with viewer None, a spectator) may know.
+
+    Card sets are in index (month) order: the order cards arrived in carries no information
+    the events have not already shown. `yaku`, `totals` and `stop_points` are each seat's
+    current yaku, their base total and what stopping now would score (multipliers applied).
+    """
+
+    viewer: Seat | None
+    deal: int
+    deals: int
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
+    turn: Seat
+    hand: tuple[Card, ...] | None
+    hand_counts: tuple[int, int]
+    board: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock_count: int
+    drawn: Card | None
+    yaku: tuple[tuple[ScoredYaku, ...], tuple[ScoredYaku, ...]]
+    totals: tuple[int, int]
+    koi_koi: tuple[int, int]
+    stop_points: tuple[int, int]
+    scores: tuple[int, int]
+    last_deal: DealSummary | None

@@ -1,0 +1,102 @@
+"""The ten Battlefield cards as one data table, and how a round is scored by them (§1.5, §3).
+
+Ruling R1: the card values are data, not code, so a check against the printed cards changes one
+row. Rulings R3 (a Tiger or Dragon finish scores a flat 1 and no bonus) and R4 (the 1 scores 10
+plus the bonus) are columns of the same table.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from engine.tiger_dragon.tiles import WILDS, Tile
+
+
+class Battlefield(enum.Enum):
+    """A card, named by its option value (snake_case of the English translation)."""
+
+    DOJO = "dojo"
+    BAMBOO_GROVE = "bamboo_grove"
+    VOLCANO = "volcano"
+    BEACH = "beach"
+    GRASSLAND = "grassland"
+    CLIFFTOP = "clifftop"
+    STORM = "storm"
+    SWAMP = "swamp"
+    DENSE_FOG = "dense_fog"
+    CAVE = "cave"
+
+    @property
+    def card(self) -> Card:
+        return CARDS[self]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One row of the §3 table.
+
+    `points[k - 1]` is the value of winning with the number k. Clifftop alone has `open_points`:
+    the value of going out with the tile revealed by an attack (ruling R7); other cards have None
+    and offer no reveal. `bonus_per_tile` is what each face-down tile adds (Volcano: 2), and
+    `bonus_all_players` counts every player's face-down tiles, not only the winner's (Cave).
+    A Tiger or Dragon finish scores `wild_points`, with the bonus only if `wild_bonus` (R3).
+    """
+
+    title: str
+    japanese: str
+    points: tuple[int, int, int, int, int, int, int, int]
+    wild_points: int = 1  # R3
+    wild_bonus: bool = False  # R3
+    bonus_per_tile: int = 1
+    bonus_all_players: bool = False
+    open_points: tuple[int, int, int, int, int, int, int, int] | None = None
+
+    def score(
+        self, tile: Tile, open_tile: bool, own_face_down: int, all_face_down: int
+    ) -> tuple[int, int]:
+        """(card value, bonus) of going out with `tile`.
+
+        `open_tile`: the tile was revealed by the winner's attack (R7). The face-down counts
+        exclude a last tile turned face up to go out (R2).
+        """
+        if tile in WILDS:
+            value = self.wild_points
+        elif open_tile and self.open_points is not None:
+            value = self.open_points[tile - 1]
+        else:
+            value = self.points[tile - 1]
+        if tile in WILDS and not self.wild_bonus:
+            return value, 0
+        face_down = all_face_down if self.bonus_all_players else own_face_down
+        return value, face_down * self.bonus_per_tile
+
+    def summary(self) -> str:
+        """One help line: the values of 1..8, of the Tiger/Dragon, and the bonus rule."""
+        if self.open_points is None:
+            values = "1-8: " + " ".join(map(str, self.points))
+        else:
+            values = (
+                f"1: {self.points[0]}, 2-8: {self.open_points[1]} if revealed by an attack, "
+                f"else {self.points[1]}"
+            )
+        each = "every player's" if self.bonus_all_players else "own"
+        return f"{self.title}: {values}; T/D {self.wild_points}; +{self.bonus_per_tile}/{each} face-down"
+
+
+CARDS: dict[Battlefield, Card] = {
+    #                                                 1   2  3  4  5  6  7  8
+    Battlefield.DOJO: Card("Dojo", "道場の戦い", (10, 2, 2, 3, 3, 3, 4, 4)),
+    Battlefield.BAMBOO_GROVE: Card("Bamboo Grove", "竹林の戦い", (10, 2, 3, 4, 4, 4, 3, 2)),
+    Battlefield.VOLCANO: Card("Volcano", "火山の戦い", (10, 4, 4, 3, 3, 3, 2, 2), bonus_per_tile=2),
+    Battlefield.BEACH: Card("Beach", "浜辺の戦い", (10, 3, 4, 3, 4, 3, 4, 3)),
+    Battlefield.GRASSLAND: Card("Grassland", "草原の戦い", (10, 4, 3, 4, 3, 4, 3, 4)),
+    Battlefield.CLIFFTOP: Card(
+        "Clifftop", "崖の上の戦い", (10, 3, 3, 3, 3, 3, 3, 3), open_points=(10, 6, 6, 6, 6, 6, 6, 6)
+    ),
+    Battlefield.STORM: Card("Storm", "嵐の戦い", (10, 2, 5, 2, 2, 5, 2, 2)),
+    Battlefield.SWAMP: Card("Swamp", "沼地の戦い", (10, 2, 2, 5, 2, 2, 2, 5)),
+    Battlefield.DENSE_FOG: Card("Dense Fog", "濃霧の戦い", (10, 2, 3, 4, 5, 6, 7, 8)),
+    Battlefield.CAVE: Card("Cave", "洞窟の戦い", (10, 2, 2, 2, 2, 2, 2, 2), bonus_all_players=True),
+}
+"""The ten cards of §3 (values from the beatweapon implementation, ruling R1)."""

@@ -1,0 +1,93 @@
+"""The lobby's description of Tiger & Dragon: options, help text, and parsing options into
+`Settings`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import BadOptions, GameInfo, OptionSpec
+from engine.tiger_dragon.battlefields import CARDS, Battlefield
+from engine.tiger_dragon.model import RULES, Settings
+
+RANDOM = "random"
+ON, OFF = "on", "off"
+TEAM_PLAYERS = len(RULES.team_of_seat)
+
+OPTIONS = (
+    OptionSpec(
+        "battlefield",
+        "the Battlefield card that scores the match, or a random one (R10)",
+        (*(b.value for b in Battlefield), RANDOM),
+        RULES.default_battlefield.value,
+    ),
+    OptionSpec(
+        "new_card_each_round",
+        "house rule: draw a different Battlefield card at random every round after the first",
+        (ON, OFF),
+        OFF,
+    ),
+    OptionSpec(
+        "teams",
+        f"2 vs 2 team game to {RULES.team_target}, partners opposite ({TEAM_PLAYERS} players)",
+        (ON, OFF),
+        OFF,
+    ),
+)
+
+HELP = "\n".join(
+    [
+        "38 tiles: one 1, two 2s ... eight 8s, the Tiger (even wild) and the Dragon (odd wild).",
+        "Hands: 13/11/9/7 for 2/3/4/5 players; the start player takes one more; the rest stay",
+        "out of play unseen. The start player opens with an attack.",
+        "attack X: place any tile face up. From the attacker's left, each other player once",
+        "  either defends or passes (passing is always allowed).",
+        "defend X: the same number; the Dragon takes 1/3/5/7, the Tiger 2/4/6/8; any odd number",
+        "  takes a Dragon attack, any even one a Tiger attack. The defender attacks next.",
+        "face-down X: when everyone passed, the attacker places any tile face down (the round",
+        "  bonus) and attacks again.",
+        "Empty your hand to win the round: only you score, the battlefield value of your last",
+        "tile plus 1 per face-down tile (none for a Tiger/Dragon finish). A last tile placed",
+        "face down is turned up and scored, not counted as a bonus.",
+        "The start marker passes left each round. First to 10 points wins; team game",
+        "(4 players, partners opposite): first team to 15.",
+        "Battlefields (one per match):",
+        *(f"  {card.summary()}" for card in CARDS.values()),
+        "  Clifftop: the attack that leaves you one tile may reveal it ('attack X and reveal').",
+    ]
+)
+
+
+class TigerDragonInfo(GameInfo):
+    """The static description, which also checks the one rule linking options and the player
+    count: the team game needs exactly four players (§1.7)."""
+
+    def validate(self, players: int, raw: Mapping[str, str]) -> dict[str, str]:
+        options = super().validate(players, raw)
+        if options["teams"] == ON and players != TEAM_PLAYERS:
+            raise BadOptions(
+                "teams", f"the team game is for {TEAM_PLAYERS} players, not {players}"
+            )
+        return options
+
+
+INFO = TigerDragonInfo(
+    id="tiger-dragon",
+    title="Tiger & Dragon",
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    summary="Goita-style tile shedding: attack, defend by number or parity wild, go out first.",
+    help=HELP,
+    options=OPTIONS,
+)
+
+
+def settings(players: int, options: Mapping[str, str]) -> Settings:
+    """Validates `options` for `players` (BadOptions names the culprit) and parses them."""
+    checked = INFO.validate(players, options)
+    card = checked["battlefield"]
+    return Settings(
+        battlefield=None if card == RANDOM else Battlefield(card),
+        new_card_each_round=checked["new_card_each_round"] == ON,
+        teams=checked["teams"] == ON,
+    )

@@ -1,0 +1,78 @@
+"""The codec contract: how one game's engine values map to and from its protobuf messages.
+
+One codec per game. The server reads engine state only through `State.view` and
+`Event.for_viewer`, and turns those into protobuf only here, so this package (with
+`server/snapshots.py`) is the single path from game state to the wire.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, TypeVar
+
+from google.protobuf.message import Message
+
+from engine.core import Event, Move, View
+from server.errors import Reason, Refusal
+from tigerden.v1 import match_pb2
+
+
+class Codec(Protocol):
+    """Maps one game's views, events and moves; `field` names its slot in the oneofs."""
+
+    game_id: str
+    field: str
+
+    def encode_view(self, view: Any) -> Message: ...
+
+    def encode_event(self, event: Any) -> Message: ...
+
+    def encode_move(self, move: Any) -> Message: ...
+
+    def decode_move(self, message: Any) -> Move:
+        """Raises Refusal(MALFORMED_MOVE) when the message names no valid move."""
+        ...
+
+
+def malformed(message: str) -> Refusal:
+    return Refusal(Reason.MALFORMED_MOVE, f"malformed move: {message}")
+
+
+E = TypeVar("E")
+
+
+def enum_member(enum_type: type[E], number: int, what: str) -> E:
+    """The engine enum member with this wire number, or a MALFORMED_MOVE refusal."""
+    try:
+        return enum_type(number)  # type: ignore[call-arg]
+    except ValueError:
+        raise malformed(f"{what} {number} is not a known value") from None
+
+
+def wrap_move(codec: Codec, move: Move) -> match_pb2.Move:
+    envelope = match_pb2.Move()
+    getattr(envelope, codec.field).CopyFrom(codec.encode_move(move))
+    return envelope
+
+
+def unwrap_move(codec: Codec, envelope: match_pb2.Move) -> Move:
+    which = envelope.WhichOneof("game")
+    if which is None:
+        raise malformed("no game's move is set in Move; copy one of the snapshot's legal_moves")
+    if which != codec.field:
+        raise Refusal(
+            Reason.WRONG_GAME,
+            f"this match plays {codec.game_id}, but the move is a {which} move",
+        )
+    return codec.decode_move(getattr(envelope, which))
+
+
+def wrap_view(codec: Codec, view: View) -> match_pb2.GameView:
+    envelope = match_pb2.GameView()
+    getattr(envelope, codec.field).CopyFrom(codec.encode_view(view))
+    return envelope
+
+
+def wrap_event(codec: Codec, event: Event) -> match_pb2.Event:
+    envelope = match_pb2.Event(text=event.describe())
+    getattr(envelope, codec.field).CopyFrom(codec.encode_event(event))
+    return envelope

@@ -1,0 +1,128 @@
+"""Doors ↔ protobuf. Engine enums share their numbers with the wire enums, so the mapping is
+by number; `None` travels as the `*_UNSPECIFIED` zero."""
+
+from __future__ import annotations
+
+from engine.core import Move
+from engine.doors import model as m
+from server.codecs.base import enum_member, malformed
+from tigerden.v1 import doors_pb2 as pb
+
+_REASONS = {reason: number for number, reason in enumerate(m.ScoreReason, start=1)}
+_PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
+
+
+def _card(card: m.Card | None) -> int:
+    return 0 if card is None else int(card)
+
+
+def _outcome(outcome: m.ContestOutcome | m.ContestEnded) -> pb.DoorsContestOutcome:
+    return pb.DoorsContestOutcome(
+        contest=outcome.contest,
+        reason=_REASONS[outcome.reason],  # type: ignore[arg-type]
+        scorer=outcome.scorer,
+        gems=outcome.gems,
+        doors=[_card(door) for door in outcome.doors],  # type: ignore[misc]
+    )
+
+
+class DoorsCodec:
+    game_id = "doors"
+    field = "doors"
+
+    def encode_view(self, view: m.DoorsView) -> pb.DoorsView:
+        message = pb.DoorsView(
+            contest=view.contest,
+            collector=view.collector,
+            phase=_PHASES[view.phase],  # type: ignore[arg-type]
+            display=[int(card) for card in view.display],  # type: ignore[misc]
+            deck_count=view.deck_count,
+            collection=[int(card) for card in view.collection],  # type: ignore[misc]
+            discards=[int(card) for card in view.discards],  # type: ignore[misc]
+            gems=view.gems,
+            own_door=_card(view.own_door),  # type: ignore[arg-type]
+            target_gems=view.target_gems,
+            collector_set_optional=view.collector_set_optional,
+        )
+        if view.last_contest is not None:
+            message.last_contest.CopyFrom(_outcome(view.last_contest))
+        return message
+
+    def encode_event(self, event: m.DoorsEvent) -> pb.DoorsEvent:
+        match event:
+            case m.ContestStarted(contest, collector):
+                return pb.DoorsEvent(
+                    contest_started=pb.DoorsContestStarted(contest=contest, collector=collector)
+                )
+            case m.Took(seat, card):
+                return pb.DoorsEvent(took=pb.DoorsTook(seat=seat, card=int(card)))  # type: ignore[arg-type]
+            case m.Discarded(seat, card):
+                return pb.DoorsEvent(discarded=pb.DoorsDiscarded(seat=seat, card=int(card)))  # type: ignore[arg-type]
+            case m.Refilled(card, deck_left):
+                return pb.DoorsEvent(
+                    refilled=pb.DoorsRefilled(card=int(card), deck_left=deck_left)  # type: ignore[arg-type]
+                )
+            case m.Guessed(seat, colour, role, correct):
+                guessed = pb.DoorsGuessed(
+                    seat=seat,
+                    colour=0 if colour is None else int(colour),  # type: ignore[arg-type]
+                    role=0 if role is None else int(role),  # type: ignore[arg-type]
+                    correct=correct,
+                )
+                return pb.DoorsEvent(guessed=guessed)
+            case m.Passed(seat):
+                return pb.DoorsEvent(passed=pb.DoorsPassed(seat=seat))
+            case m.SetDeclined(seat):
+                return pb.DoorsEvent(set_declined=pb.DoorsSetDeclined(seat=seat))
+            case m.ContestEnded():
+                return pb.DoorsEvent(contest_ended=_outcome(event))
+            case m.MatchEnded(winner, gems):
+                return pb.DoorsEvent(match_ended=pb.DoorsMatchEnded(winner=winner, gems=gems))
+        raise TypeError(f"not a Doors event: {event!r}")
+
+    def encode_move(self, move: Move) -> pb.DoorsMove:
+        match move:
+            case m.Take(card):
+                return pb.DoorsMove(take=pb.DoorsTake(card=int(card)))  # type: ignore[arg-type]
+            case m.Discard(card):
+                return pb.DoorsMove(discard=pb.DoorsDiscard(card=int(card)))  # type: ignore[arg-type]
+            case m.Guess(colour, role):
+                guess = pb.DoorsGuess(
+                    colour=0 if colour is None else int(colour),  # type: ignore[arg-type]
+                    role=0 if role is None else int(role),  # type: ignore[arg-type]
+                )
+                return pb.DoorsMove(guess=guess)
+            case m.MatchSet():
+                return pb.DoorsMove(match_set=pb.DoorsMatchSet())
+            case m.Pass():
+                return pb.DoorsMove(**{"pass": pb.DoorsPass()})
+            case m.ScoreSet():
+                return pb.DoorsMove(score_set=pb.DoorsScoreSet())
+            case m.DeclineSet():
+                return pb.DoorsMove(decline_set=pb.DoorsDeclineSet())
+        raise TypeError(f"not a Doors move: {move!r}")
+
+    def decode_move(self, message: pb.DoorsMove) -> Move:
+        action = message.WhichOneof("action")
+        if action == "take":
+            return m.Take(enum_member(m.Card, message.take.card, "card"))
+        if action == "discard":
+            return m.Discard(enum_member(m.Card, message.discard.card, "card"))
+        if action == "guess":
+            colour = message.guess.colour
+            role = message.guess.role
+            if colour == 0 and role == 0:
+                raise malformed("a guess names a colour, a role, or both")
+            return m.Guess(
+                None if colour == 0 else enum_member(m.Colour, colour, "colour"),
+                None if role == 0 else enum_member(m.Role, role, "role"),
+            )
+        simple: dict[str | None, Move] = {
+            "match_set": m.MatchSet(),
+            "pass": m.Pass(),
+            "score_set": m.ScoreSet(),
+            "decline_set": m.DeclineSet(),
+        }
+        if action not in simple:
+            raise malformed("DoorsMove has no action set")
+        return simple[action]

@@ -1,0 +1,59 @@
+"""Every way the server refuses a request, as one table: reason → gRPC status code.
+
+Clients branch on the stable `reason` (sent as `ErrorInfo.reason` on failed calls and as
+`MoveRejection.reason` in-band on Play streams), never on the message text. This module imports
+no gRPC so the room and lobby can raise refusals; the service layer maps the code names.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from engine.core import IllegalMove, Rejection
+
+
+class Reason(enum.Enum):
+    """A refusal reason: the gRPC status code name it travels with, and when it happens."""
+
+    UNKNOWN_GAME = ("NOT_FOUND", "CreateMatch names a game this server does not host")
+    UNKNOWN_MATCH = ("NOT_FOUND", "the match id is not on this server")
+    BAD_OPTIONS = ("INVALID_ARGUMENT", "a player count or match option the game does not accept")
+    BAD_SEATS = ("INVALID_ARGUMENT", "the seat list does not fit the player count or levels")
+    NO_SUCH_SEAT = ("INVALID_ARGUMENT", "JoinMatch asks for a seat number the match lacks")
+    SEAT_TAKEN = ("ALREADY_EXISTS", "JoinMatch asks for a seat someone holds, or a bot seat")
+    MATCH_FULL = ("RESOURCE_EXHAUSTED", "JoinMatch finds no free human seat")
+    MISSING_TOKEN = ("UNAUTHENTICATED", "a seat call without `authorization: Bearer` metadata")
+    BAD_TOKEN = ("UNAUTHENTICATED", "the token is unknown, malformed or was given up")
+    WRONG_MATCH = ("PERMISSION_DENIED", "Watch names another match than the token's")
+    MALFORMED_MOVE = ("INVALID_ARGUMENT", "the move message is empty or holds unknown values")
+    WRONG_GAME = ("INVALID_ARGUMENT", "the move belongs to another game than the match's")
+    MATCH_NOT_STARTED = ("FAILED_PRECONDITION", "a move before every seat is taken")
+    NOT_YOUR_TURN = ("FAILED_PRECONDITION", "a move from a seat that is not to act")
+    ILLEGAL_MOVE = ("FAILED_PRECONDITION", "a well-formed move the rules do not allow now")
+    MATCH_OVER = ("FAILED_PRECONDITION", "a move after the match ended")
+    STALE_VERSION = ("ABORTED", "a move chosen at an older version: re-read and choose again")
+
+    def __init__(self, code_name: str, when: str) -> None:
+        self.code_name = code_name
+        self.when = when
+
+
+ENGINE_REASONS: dict[Rejection, Reason] = {
+    Rejection.NOT_YOUR_TURN: Reason.NOT_YOUR_TURN,
+    Rejection.ILLEGAL_MOVE: Reason.ILLEGAL_MOVE,
+    Rejection.MATCH_OVER: Reason.MATCH_OVER,
+}
+
+
+class Refusal(Exception):
+    """A request the server will not carry out; nothing changed."""
+
+    def __init__(self, reason: Reason, message: str, **metadata: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.metadata = metadata
+
+    @classmethod
+    def from_engine(cls, error: IllegalMove) -> Refusal:
+        return cls(ENGINE_REASONS[error.rejection], error.message)

@@ -1,0 +1,103 @@
+"""Every message the server sends about a match is built here, from `State.view(viewer)`,
+`Event.for_viewer(viewer)` and public seat facts — the one choke point between game state and
+the wire. Nothing else in the server hands engine state to a codec.
+"""
+
+from __future__ import annotations
+
+import grpc
+
+from engine.core import Event, Seat
+from server.codecs import Codec, wrap_event, wrap_move, wrap_view
+from server.errors import Refusal
+from server.room import Accepted, Room, SeatKind, Status
+from tigerden.v1 import lobby_pb2, match_pb2
+
+SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
+STATUSES = {
+    Status.WAITING: lobby_pb2.MATCH_STATUS_WAITING,
+    Status.PLAYING: lobby_pb2.MATCH_STATUS_PLAYING,
+    Status.FINISHED: lobby_pb2.MATCH_STATUS_FINISHED,
+}
+
+
+def seats(room: Room) -> list[lobby_pb2.Seat]:
+    return [
+        lobby_pb2.Seat(
+            seat=slot.seat,
+            kind=SEAT_KINDS[slot.kind],
+            name=slot.name,
+            taken=slot.taken,
+            connected=slot.connected,
+            bot_level=slot.bot_level,
+            team=room.state.team(slot.seat),
+        )
+        for slot in room.seats
+    ]
+
+
+def match_info(room: Room) -> lobby_pb2.MatchInfo:
+    return lobby_pb2.MatchInfo(
+        match_id=room.match_id,
+        game_id=room.game_id,
+        options=dict(room.options),
+        seats=seats(room),
+        status=STATUSES[room.status],
+        version=room.version,
+    )
+
+
+def snapshot(
+    room: Room, codec: Codec, viewer: Seat | None, events: list[Event]
+) -> match_pb2.Snapshot:
+    """The match as `viewer` (None: a spectator) may see it, with the events since the last."""
+    state = room.state
+    status = room.status
+    to_act = state.to_act() if status is Status.PLAYING else None
+    message = match_pb2.Snapshot(
+        match_id=room.match_id,
+        version=room.version,
+        seats=seats(room),
+        scores=state.scores(),
+        status=STATUSES[status],
+        view=wrap_view(codec, state.view(viewer)),
+    )
+    if viewer is not None:
+        message.viewer_seat = viewer
+    if to_act is not None:
+        message.to_act = to_act
+    for event in events:
+        seen = event.for_viewer(viewer)
+        if seen is not None:
+            message.events.append(wrap_event(codec, seen))
+    if to_act is not None and to_act == viewer:
+        message.legal_moves.extend(
+            match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
+            for move in state.legal_moves()
+        )
+    result = state.result()
+    if result is not None:
+        message.result.CopyFrom(
+            match_pb2.MatchResult(scores=result.scores, winners=result.winners)
+        )
+    return message
+
+
+def move_result(result: Accepted | Refusal, version: int) -> match_pb2.MoveResult:
+    if isinstance(result, Accepted):
+        return match_pb2.MoveResult(
+            version=result.version, accepted=True, new_version=result.new_version
+        )
+    return match_pb2.MoveResult(
+        version=version,
+        accepted=False,
+        rejection=rejection(result),
+    )
+
+
+def rejection(refusal: Refusal) -> match_pb2.MoveRejection:
+    return match_pb2.MoveRejection(
+        code=grpc.StatusCode[refusal.reason.code_name].value[0],
+        reason=refusal.reason.name,
+        message=refusal.message,
+    )

@@ -1,0 +1,260 @@
+"""The gRPC servicers: thin adapters that authenticate, decode, call the lobby or room, and encode.
+
+Every refusal becomes a status with a `google.rpc.ErrorInfo` detail whose `reason` is stable
+(see `server/errors.py`); on Play streams a refused move is answered in-band instead and the
+stream stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import wraps
+from typing import Any, NoReturn, ParamSpec, TypeVar
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from engine.core import Seat
+from server import outbound
+from server.codecs import unwrap_move
+from server.errors import Reason, Refusal
+from server.lobby import Lobby
+from server.room import Room, SeatKind, Status, Subscriber
+from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+
+DOMAIN = "tigerden"
+SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+async def abort(context: grpc.aio.ServicerContext[Any, Any], refusal: Refusal) -> NoReturn:
+    """Ends the call with the refusal's status, message and ErrorInfo detail."""
+    code = grpc.StatusCode[refusal.reason.code_name]
+    info = error_details_pb2.ErrorInfo(
+        reason=refusal.reason.name, domain=DOMAIN, metadata=refusal.metadata
+    )
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    status = rpc_status.to_status(
+        status_pb2.Status(code=code.value[0], message=refusal.message, details=[detail])
+    )
+    await context.abort(status.code, status.details, status.trailing_metadata)
+
+
+def refusals_abort(
+    method: Callable[P, Awaitable[R]],
+) -> Callable[P, Awaitable[R]]:
+    """Turns a Refusal raised by a unary method into an aborted call."""
+
+    @wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(*args, **kwargs)
+        except Refusal as refusal:
+            context = args[-1]
+            await abort(context, refusal)  # type: ignore[arg-type]
+
+    return wrapper
+
+
+def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
+    """The token from `authorization: Bearer <token>` metadata, or None when absent."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            text = value.decode() if isinstance(value, bytes) else value
+            scheme, _, token = text.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise Refusal(
+                    Reason.BAD_TOKEN,
+                    "authorization metadata must read 'Bearer <token>' with the JoinMatch token",
+                )
+            return token.strip()
+    return None
+
+
+class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    @refusals_abort
+    async def ListGames(
+        self, request: lobby_pb2.ListGamesRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.ListGamesResponse:
+        games = [
+            lobby_pb2.Game(
+                game_id=game.info.id,
+                title=game.info.title,
+                min_players=game.info.min_players,
+                max_players=game.info.max_players,
+                default_players=game.info.default_players,
+                summary=game.info.summary,
+                help=game.info.help,
+                options=[
+                    lobby_pb2.GameOption(
+                        name=option.name,
+                        description=option.description,
+                        values=option.values,
+                        default_value=option.default,
+                    )
+                    for option in game.info.options
+                ],
+            )
+            for game in self.lobby.games.values()
+        ]
+        return lobby_pb2.ListGamesResponse(games=games)
+
+    @refusals_abort
+    async def CreateMatch(
+        self, request: lobby_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.CreateMatchResponse:
+        seats = []
+        for number, spec in enumerate(request.seats):
+            if spec.kind not in SEAT_KINDS:
+                raise Refusal(
+                    Reason.BAD_SEATS,
+                    f"seat {number}: kind must be SEAT_KIND_HUMAN or SEAT_KIND_BOT",
+                )
+            seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
+        room = self.lobby.create(request.game_id, request.players, dict(request.options), seats)
+        return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room))
+
+    @refusals_abort
+    async def ListMatches(
+        self, request: lobby_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.ListMatchesResponse:
+        rooms = self.lobby.matches(request.game_id, request.include_finished)
+        return lobby_pb2.ListMatchesResponse(matches=[outbound.match_info(r) for r in rooms])
+
+    @refusals_abort
+    async def JoinMatch(
+        self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.JoinMatchResponse:
+        seat = request.seat if request.HasField("seat") else None
+        room, seat, token = self.lobby.join(request.match_id, request.player_name, seat)
+        return lobby_pb2.JoinMatchResponse(
+            seat=seat, token=token, match=outbound.match_info(room)
+        )
+
+    @refusals_abort
+    async def LeaveMatch(
+        self, request: lobby_pb2.LeaveMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.LeaveMatchResponse:
+        self.lobby.leave(require_token(context))
+        return lobby_pb2.LeaveMatchResponse()
+
+
+def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
+    token = bearer_token(context)
+    if token is None:
+        raise Refusal(
+            Reason.MISSING_TOKEN,
+            "this call needs the seat's token as 'authorization: Bearer <token>' metadata "
+            "(JoinMatch returns it)",
+        )
+    return token
+
+
+class MatchService(match_pb2_grpc.MatchServiceServicer):
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self._readers: set[asyncio.Task[None]] = set()
+
+    def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Any:
+        decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
+        return room.submit(seat, version, decoded)
+
+    async def _stream(
+        self, room: Room, subscriber: Subscriber
+    ) -> AsyncIterator[match_pb2.Snapshot | match_pb2.MoveResult]:
+        """Yields move results and snapshots for one subscriber until it closes or the match
+        has ended (the last snapshot then shows the result)."""
+        codec = self.lobby.codecs[room.game_id]
+        while True:
+            await subscriber.wait()
+            for version, result in subscriber.take_results():
+                yield outbound.move_result(result, version)
+            events = subscriber.take_update()
+            if events is not None:
+                snapshot = outbound.snapshot(room, codec, subscriber.seat, events)
+                yield snapshot
+                if snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED:
+                    return  # judged by what was sent: the room may have moved on during yield
+            if subscriber.closed:
+                return
+
+    async def Play(
+        self,
+        request_iterator: AsyncIterator[match_pb2.PlayRequest],
+        context: grpc.aio.ServicerContext[Any, Any],
+    ) -> AsyncIterator[match_pb2.PlayResponse]:
+        try:
+            room, seat = self.lobby.authenticate(require_token(context))
+        except Refusal as refusal:
+            await abort(context, refusal)
+        subscriber = room.subscribe(seat)
+
+        async def read_moves() -> None:
+            try:
+                async for request in request_iterator:
+                    try:
+                        result: Any = self._submit(room, seat, request.version, request.move)
+                    except Refusal as refusal:
+                        result = refusal
+                    subscriber.post(request.version, result)
+            except (grpc.aio.AioRpcError, grpc.aio.UsageError, asyncio.CancelledError):
+                pass  # the call ended under us; nothing is left to answer
+            finally:
+                subscriber.close()
+
+        # The reader is not cancelled when the stream ends: cancelling a pending read cancels
+        # the call and can drop the final snapshot. It ends by itself when the call is done.
+        reader = asyncio.create_task(read_moves())
+        self._readers.add(reader)
+        reader.add_done_callback(self._readers.discard)
+        try:
+            async for item in self._stream(room, subscriber):
+                if isinstance(item, match_pb2.Snapshot):
+                    yield match_pb2.PlayResponse(snapshot=item)
+                else:
+                    yield match_pb2.PlayResponse(result=item)
+        finally:
+            room.unsubscribe(subscriber)
+
+    async def Watch(
+        self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[match_pb2.WatchResponse]:
+        try:
+            token = bearer_token(context)
+            room = self.lobby.room(request.match_id)
+            seat = None
+            if token is not None:
+                token_room, seat = self.lobby.authenticate(token)
+                if token_room is not room:
+                    raise Refusal(
+                        Reason.WRONG_MATCH,
+                        f"the token seats you in match {token_room.match_id}, not "
+                        f"{room.match_id}; watch without a token to spectate",
+                    )
+        except Refusal as refusal:
+            await abort(context, refusal)
+        subscriber = room.subscribe(seat)
+        try:
+            async for item in self._stream(room, subscriber):
+                if isinstance(item, match_pb2.Snapshot):
+                    yield match_pb2.WatchResponse(snapshot=item)
+        finally:
+            room.unsubscribe(subscriber)
+
+    @refusals_abort
+    async def Act(
+        self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> match_pb2.ActResponse:
+        room, seat = self.lobby.authenticate(require_token(context))
+        accepted = self._submit(room, seat, request.version, request.move)
+        return match_pb2.ActResponse(version=accepted.new_version)
