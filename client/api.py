@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 from types import TracebackType
 
 import grpc
-
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 Snapshot = match_pb2.Snapshot
@@ -32,13 +32,14 @@ def error_reason(error: grpc.aio.AioRpcError) -> str:
     """The stable ErrorInfo reason of a failed call ("" when the server sent none)."""
     from google.rpc import error_details_pb2, status_pb2
 
-    for key, value in error.trailing_metadata() or ():
+    metadata: Any = error.trailing_metadata() or ()
+    for key, value in metadata:
         if key == "grpc-status-details-bin" and isinstance(value, bytes):
             status = status_pb2.Status.FromString(value)
             for detail in status.details:
                 info = error_details_pb2.ErrorInfo()
                 if detail.Unpack(info):
-                    return info.reason
+                    return str(info.reason)
     return ""
 
 
@@ -87,7 +88,7 @@ class SeatHandle:
 
     @contextlib.asynccontextmanager
     async def play(self) -> AsyncIterator[Table]:
-        table = Table(self.server.match.Play(metadata=self.metadata))
+        table = Table(self.server.match.Play(metadata=self.metadata))  # type: ignore[call-arg]
         try:
             yield table
         finally:
@@ -129,7 +130,7 @@ class Server:
         await self.close()
 
     async def close(self) -> None:
-        await self.channel.close()
+        await self.channel.close(grace=None)
 
     async def wait_ready(self, timeout: float = 10.0) -> None:
         await asyncio.wait_for(self.channel.channel_ready(), timeout)

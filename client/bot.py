@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from client.api import SeatHandle, Snapshot
 from tigerden.v1 import match_pb2
+
+from client.api import SeatHandle, Snapshot
 
 Chooser = Callable[[Snapshot, Sequence[match_pb2.LegalMove]], match_pb2.LegalMove]
 
@@ -19,9 +20,7 @@ class BotError(RuntimeError):
 
 
 def random_chooser(rng: random.Random) -> Chooser:
-    def choose(
-        snapshot: Snapshot, legal: Sequence[match_pb2.LegalMove]
-    ) -> match_pb2.LegalMove:
+    def choose(snapshot: Snapshot, legal: Sequence[match_pb2.LegalMove]) -> match_pb2.LegalMove:
         return rng.choice(legal)
 
     return choose

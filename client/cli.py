@@ -12,13 +12,13 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import grpc
+from tigerden.v1 import lobby_pb2
 
 from client.api import SeatHandle, Server, connect, error_reason
 from client.bot import BotError, play_seat, random_chooser
 from client.selfplay import selfplay
 from client.ui.app import run_table
 from client.ui.state import ClientState
-from tigerden.v1 import lobby_pb2
 
 DEFAULT_PORT = 50051
 
@@ -106,10 +106,14 @@ async def cmd_join(args: argparse.Namespace) -> int:
     async with connect(target(args.address)) as server:
         match_id = args.match
         if args.create:
-            match_id = (await server.create(args.create, args.players, parse_options(args.option))).match_id
+            match_id = (
+                await server.create(args.create, args.players, parse_options(args.option))
+            ).match_id
             print(f"created match {match_id}")
         if not match_id:
-            waiting = [m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING]
+            waiting = [
+                m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING
+            ]
             if not waiting:
                 print("no match is waiting for players; create one with --create GAME")
                 return 1
@@ -122,7 +126,9 @@ async def cmd_join(args: argparse.Namespace) -> int:
                 return 1
             match_id = waiting[int(choice) - 1].match_id
         seat = await server.join(match_id, args.name, args.seat)
-        match = next(m for m in await server.matches(include_finished=True) if m.match_id == match_id)
+        match = next(
+            m for m in await server.matches(include_finished=True) if m.match_id == match_id
+        )
         await open_table(server, seat, match.game_id)
     return 0
 
@@ -150,7 +156,9 @@ async def cmd_bot(args: argparse.Namespace) -> int:
         except BotError as error:
             print(f"bot stopped: {error}", file=sys.stderr)
             return 1
-        print(f"match over: winners {list(final.result.winners)}, scores {list(final.result.scores)}")
+        print(
+            f"match over: winners {list(final.result.winners)}, scores {list(final.result.scores)}"
+        )
     return 0
 
 
@@ -158,10 +166,14 @@ async def cmd_selfplay(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.server:
         async with connect(target(args.server)) as server:
-            errors = await selfplay(server, args.game, args.n, args.players, options, args.parallel, args.seed)
+            errors = await selfplay(
+                server, args.game, args.n, args.players, options, args.parallel, args.seed
+            )
     else:
         async with embedded_server(Path(args.db), 0.0) as server:
-            errors = await selfplay(server, args.game, args.n, args.players, options, args.parallel, args.seed)
+            errors = await selfplay(
+                server, args.game, args.n, args.players, options, args.parallel, args.seed
+            )
     print(f"{args.n} matches, {errors} errors")
     return 1 if errors else 0
 
@@ -169,7 +181,9 @@ async def cmd_selfplay(args: argparse.Namespace) -> int:
 async def cmd_games(args: argparse.Namespace) -> int:
     async def show(server: Server) -> None:
         for game in await server.games():
-            print(f"{game.game_id:<13} {game.title} ({game.min_players}-{game.max_players} players)")
+            print(
+                f"{game.game_id:<13} {game.title} ({game.min_players}-{game.max_players} players)"
+            )
             print(f"{'':<13} {game.summary}")
             for option in game.options:
                 values = "|".join(option.values)
@@ -270,7 +284,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        return asyncio.run(args.run(args))
+        code: int = asyncio.run(args.run(args))
+        return code
     except grpc.aio.AioRpcError as error:
         reason = error_reason(error)
         print(f"error: {error.code().name} {reason}: {error.details()}", file=sys.stderr)

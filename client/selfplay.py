@@ -8,9 +8,10 @@ import sys
 import time
 from collections.abc import Mapping
 
+from tigerden.v1 import lobby_pb2
+
 from client.api import Server
 from client.bot import play_seat, random_chooser
-from tigerden.v1 import lobby_pb2
 
 
 async def one_match(
@@ -53,7 +54,9 @@ async def selfplay(
         nonlocal errors, done
         for _ in pending:
             try:
-                await one_match(server, game_id, players, options or {}, random.Random(rng.random()))
+                await one_match(
+                    server, game_id, players, options or {}, random.Random(rng.random())
+                )
             except Exception as error:  # every failure is counted and reported, none stops us
                 errors += 1
                 print(f"error: {type(error).__name__}: {error}", file=sys.stderr)

@@ -107,8 +107,7 @@ class GameInfo:
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 "players",
-                f"{self.title} is for {self.min_players}-{self.max_players} players, "
-                f"not {players}",
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}",
             )
         specs = {spec.name: spec for spec in self.options}
         unknown = sorted(set(raw) - set(specs))

@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from tigerden.v1 import match_pb2
+
 from engine import GAMES
 from engine.core import BadOptions, Game, Move, Seat
 from server.bots import BOT_LEVELS, DEFAULT_LEVEL, BotDriver
@@ -18,7 +20,6 @@ from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
 from server.room import Room, SeatKind, SeatSlot, Status
 from server.store import SeatRecord, Store
-from tigerden.v1 import match_pb2
 
 MAX_NAME = 40
 
@@ -47,14 +48,15 @@ class Lobby:
         self,
         store: Store,
         bots: BotDriver,
-        games: Mapping[str, Game] = GAMES,
+        games: Mapping[str, Game] | None = None,
         codecs: Mapping[str, Codec] = CODECS,
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
         new_match_id: Callable[[], str] = lambda: secrets.token_hex(4),
     ) -> None:
         self.store = store
         self.bots = bots
-        self.games = games
+        # A game is hosted once it has a codec: the engine may be ready before its wire format.
+        self.games = games or {id: game for id, game in GAMES.items() if id in codecs}
         self.codecs = codecs
         self._new_seed = new_seed
         self._new_match_id = new_match_id

@@ -11,18 +11,20 @@ import logging
 import signal
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from server.bots import BotDriver
 from server.lobby import Lobby
 from server.service import LobbyService, MatchService
 from server.store import Store
-from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 log = logging.getLogger("tigerden.server")
+HealthServicer: Any = health.aio.HealthServicer  # type: ignore[attr-defined]  # not in stubs
 
 SERVICE_NAMES = (
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"].full_name,
@@ -39,7 +41,7 @@ class Running:
     server: grpc.aio.Server
     port: int
     lobby: Lobby
-    health: health.aio.HealthServicer
+    health: Any  # grpc_health's asyncio HealthServicer
 
     async def stop(self, grace: float = 2.0) -> None:
         await self.health.enter_graceful_shutdown()
@@ -64,7 +66,7 @@ async def start_server(
     )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(lobby), server)
     match_pb2_grpc.add_MatchServiceServicer_to_server(MatchService(lobby), server)
-    health_servicer = health.aio.HealthServicer()
+    health_servicer = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server

@@ -6,12 +6,12 @@ the wire. Nothing else in the server hands engine state to a codec.
 from __future__ import annotations
 
 import grpc
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from engine.core import Event, Seat
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
 from server.room import Accepted, Room, SeatKind, Status
-from tigerden.v1 import lobby_pb2, match_pb2
 
 SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
 STATUSES = {
@@ -77,9 +77,7 @@ def snapshot(
         )
     result = state.result()
     if result is not None:
-        message.result.CopyFrom(
-            match_pb2.MatchResult(scores=result.scores, winners=result.winners)
-        )
+        message.result.CopyFrom(match_pb2.MatchResult(scores=result.scores, winners=result.winners))
     return message
 
 

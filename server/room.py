@@ -55,8 +55,9 @@ class SeatSlot:
 class MoveLog(Protocol):
     """Where accepted moves are committed (the SQLite store, through the game's codec)."""
 
-    def append(self, match_id: str, version: int, seat: Seat, move: Move, finished: bool) -> None:
-        ...
+    def append(
+        self, match_id: str, version: int, seat: Seat, move: Move, finished: bool
+    ) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ stream stays open.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import wraps
 from typing import Any, NoReturn, ParamSpec, TypeVar
@@ -17,14 +16,14 @@ import grpc
 from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
+from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import Seat
 from server import outbound
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.lobby import Lobby
-from server.room import Room, SeatKind, Status, Subscriber
-from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+from server.room import Room, SeatKind, Subscriber
 
 DOMAIN = "tigerden"
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
@@ -137,9 +136,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.JoinMatchResponse:
         seat = request.seat if request.HasField("seat") else None
         room, seat, token = self.lobby.join(request.match_id, request.player_name, seat)
-        return lobby_pb2.JoinMatchResponse(
-            seat=seat, token=token, match=outbound.match_info(room)
-        )
+        return lobby_pb2.JoinMatchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
     @refusals_abort
     async def LeaveMatch(
@@ -177,8 +174,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         codec = self.lobby.codecs[room.game_id]
         while True:
             await subscriber.wait()
-            for version, result in subscriber.take_results():
-                yield outbound.move_result(result, version)
+            # Drain until none are left: a move read while we yield must have its result sent
+            # before the snapshot that includes it.
+            while results := subscriber.take_results():
+                for version, result in results:
+                    yield outbound.move_result(result, version)
             events = subscriber.take_update()
             if events is not None:
                 snapshot = outbound.snapshot(room, codec, subscriber.seat, events)

@@ -140,9 +140,7 @@ class Store:
             )
         ]
         if finished:
-            statements.append(
-                ("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
-            )
+            statements.append(("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,)))
         self._transaction(statements)
 
     def matches(self) -> Iterator[MatchRecord]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.completion import WordCompleter
@@ -29,17 +30,17 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame, TextArea
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle
 from client.ui import doors
 from client.ui.state import ClientState
-from tigerden.v1 import lobby_pb2, match_pb2
 
 Renderer = Callable[[ClientState], StyleAndTextTuples]
 RENDERERS: dict[str, Renderer] = {"doors": doors.render}
 """Board renderers by the GameView oneof field name."""
 
-Send = Callable[[int, match_pb2.Move], Awaitable[None]]
+Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 
 STYLE = Style.from_dict(
     {
@@ -127,11 +128,15 @@ def build_app(
     )
     body = VSplit(
         [
-            Frame(Window(FormattedTextControl(lambda: board(state)), wrap_lines=True), title="table"),
+            Frame(
+                Window(FormattedTextControl(lambda: board(state)), wrap_lines=True), title="table"
+            ),
             HSplit(
                 [
                     Frame(Window(FormattedTextControl(lambda: seats(state))), title="seats"),
-                    Frame(Window(FormattedTextControl(lambda: legal_moves(state))), title="your moves"),
+                    Frame(
+                        Window(FormattedTextControl(lambda: legal_moves(state))), title="your moves"
+                    ),
                 ],
                 width=Dimension(preferred=38, max=44),
             ),
@@ -141,7 +146,9 @@ def build_app(
         [
             Window(
                 FormattedTextControl(
-                    lambda: [("class:title", f" tigerden · {state.game.title} · match {state.match_id}")]
+                    lambda: [
+                        ("class:title", f" tigerden · {state.game.title} · match {state.match_id}")
+                    ]
                 ),
                 height=1,
             ),
@@ -183,17 +190,19 @@ def build_app(
 async def run_table(
     seat: SeatHandle | None,
     state: ClientState,
-    watch: Callable[[], object] | None = None,
+    watch: Callable[[], AsyncIterator[match_pb2.Snapshot]] | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits; returns the final client state."""
     if seat is None:
+        if watch is None:
+            raise ValueError("a spectator needs a watch stream")
         app = build_app(state, None, input, output)
 
         async def spectate() -> None:
-            async for snapshot in watch():  # type: ignore[misc, operator]
+            async for snapshot in watch():
                 state.receive(snapshot)
                 app.invalidate()
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from tigerden.v1 import doors_pb2 as pb
 
 from client.ui.state import ClientState
-from tigerden.v1 import doors_pb2 as pb
 
 PHASES = {
     pb.DOORS_PHASE_COLLECTOR_TAKE: "the Collector takes a card",
@@ -17,7 +19,8 @@ PHASES = {
 
 
 def card_name(card: int) -> str:
-    return pb.DoorsCard.Name(card).removeprefix("DOORS_CARD_").lower().replace("_", "-")  # type: ignore[arg-type]
+    name: str = pb.DoorsCard.Name(card)  # type: ignore[arg-type]
+    return name.removeprefix("DOORS_CARD_").lower().replace("_", "-")
 
 
 def card(card_number: int) -> tuple[str, str]:
@@ -26,9 +29,9 @@ def card(card_number: int) -> tuple[str, str]:
     return (f"class:card.{colour}", f"[{name}]")
 
 
-def cards(numbers: list[int] | object, empty: str = "(none)") -> StyleAndTextTuples:
+def cards(numbers: Iterable[int], empty: str = "(none)") -> StyleAndTextTuples:
     row: StyleAndTextTuples = []
-    for number in numbers:  # type: ignore[attr-defined]
+    for number in numbers:
         row += [card(number), ("", " ")]
     return row or [("class:dim", empty)]
 
@@ -60,9 +63,7 @@ def render(state: ClientState) -> StyleAndTextTuples:
     lines += [("class:label", "Gems:        "), ("", gems + "\n")]
     if view.HasField("last_contest"):
         last = view.last_contest
-        doors = ", ".join(
-            f"{state.seat_name(s)} {card_name(d)}" for s, d in enumerate(last.doors)
-        )
+        doors = ", ".join(f"{state.seat_name(s)} {card_name(d)}" for s, d in enumerate(last.doors))
         reason = pb.DoorsScoreReason.Name(last.reason).removeprefix("DOORS_SCORE_REASON_")
         lines += [
             ("class:label", "\nLast contest: "),

@@ -44,7 +44,11 @@ class ClientState:
         if self.snapshot is None or seat >= len(self.snapshot.seats):
             return f"seat {seat}"
         name = self.snapshot.seats[seat].name or f"seat {seat}"
-        return "you" if self.snapshot.HasField("viewer_seat") and seat == self.snapshot.viewer_seat else name
+        return (
+            "you"
+            if self.snapshot.HasField("viewer_seat") and seat == self.snapshot.viewer_seat
+            else name
+        )
 
     def result_text(self, snapshot: match_pb2.Snapshot) -> str:
         winners = ", ".join(self.seat_name(s) for s in snapshot.result.winners)

@@ -14,7 +14,8 @@ Two players: each contest one is the Collector, the other the Guesser; roles swa
 Each holds a secret Door: Red Lady, Blue Lady, Red Tiger or Blue Tiger (two are set aside).
 Four clue cards lie face up (the display); the deck holds the other ten.
 Collector: take one display card into your collection; the deck refills the display.
-  4+ collected cards sharing your colour or your role are a set: +6 gems.
+  4+ collected cards sharing your colour or your role are a set: +6 gems, scored at once
+  (with the option collector_set=optional you may instead keep it hidden and play on).
 Guesser: discard one display card (refilled), then guess, match a set or pass.
   You may guess or match before discarding instead; you may not pass without discarding.
   Guess a colour, a role or a whole Door: one trait right +1, both right +5;

@@ -200,7 +200,8 @@ class DoorsState(State):
 
         The other Door is drawn from those the public facts allow: in the automatic mode a
         running contest proves the Collector holds no set (it would have been scored), and the
-        set decision proves they hold one. Once the match is over both Doors are revealed.
+        set decision proves they hold one; in the optional mode a set in the collection may
+        have been declined, so it proves nothing. Once the match is over both Doors are known.
         """
         clone = self.copy()
         if self.phase is not Phase.OVER:
@@ -254,9 +255,8 @@ class DoorsState(State):
             self.gems[0] + (gems if scorer == 0 else 0),
             self.gems[1] + (gems if scorer == 1 else 0),
         )
-        outcome = ContestOutcome(self.contest, reason, scorer, gems, self.doors)
-        self.last_contest = outcome
-        events.append(ContestEnded(outcome.contest, reason, scorer, gems, outcome.doors))
+        self.last_contest = ContestOutcome(self.contest, reason, scorer, gems, self.doors)
+        events.append(ContestEnded(self.contest, reason, scorer, gems, self.doors))
         if self.gems[scorer] >= RULES.target_gems:
             self.phase = Phase.OVER
             events.append(MatchEnded(scorer, self.gems))

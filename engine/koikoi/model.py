@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Self
 
 from engine.core import Seat
 from engine.koikoi.cards import Card
@@ -175,7 +176,9 @@ KoiKoiMove = PlayCard | ChooseCapture | Stop | KoiKoi
 
 
 class _Public:
-    def for_viewer(self, viewer: Seat | None) -> _Public:
+    """An event everyone may see as it is."""
+
+    def for_viewer(self, viewer: Seat | None) -> Self:
         return self
 
 
@@ -195,7 +198,9 @@ class Dealt:
 
     def for_viewer(self, viewer: Seat | None) -> Dealt:
         first, second = self.hands
-        return replace(self, hands=(first if viewer == 0 else None, second if viewer == 1 else None))
+        return replace(
+            self, hands=(first if viewer == 0 else None, second if viewer == 1 else None)
+        )
 
     def describe(self) -> str:
         shown = "".join(
@@ -241,7 +246,7 @@ class Played(_Public):
     step: Step
 
     def describe(self) -> str:
-        source = "plays" if self.step is Step.HAND else "turns up"
+        source = "plays" if self.step is Step.HAND else "matches the drawn"
         result = f"captures {_texts(self.captured)}" if self.captured else "it stays on the board"
         return f"seat {self.seat} {source} {self.card.text}: {result}"
 

@@ -72,16 +72,19 @@ class Card:
         return value, face_down * self.bonus_per_tile
 
     def summary(self) -> str:
-        """One help line: the values of 1..8, of the Tiger/Dragon, and the bonus rule."""
+        """One help line: the value of going out with 1..8, and how the bonus differs."""
         if self.open_points is None:
-            values = "1-8: " + " ".join(map(str, self.points))
+            values = " ".join(map(str, self.points))
         else:
             values = (
-                f"1: {self.points[0]}, 2-8: {self.open_points[1]} if revealed by an attack, "
-                f"else {self.points[1]}"
+                f"{self.points[0]}, 2-8: {self.open_points[1]} if revealed, else {self.points[1]}"
             )
-        each = "every player's" if self.bonus_all_players else "own"
-        return f"{self.title}: {values}; T/D {self.wild_points}; +{self.bonus_per_tile}/{each} face-down"
+        notes = []
+        if self.bonus_per_tile != 1:
+            notes.append(f"face-down tiles worth {self.bonus_per_tile}")
+        if self.bonus_all_players:
+            notes.append("every player's face-down tiles count")
+        return f"{self.title}: {values}" + "".join(f"; {note}" for note in notes)
 
 
 CARDS: dict[Battlefield, Card] = {

@@ -36,23 +36,19 @@ OPTIONS = (
 
 HELP = "\n".join(
     [
-        "38 tiles: one 1, two 2s ... eight 8s, the Tiger (even wild) and the Dragon (odd wild).",
-        "Hands: 13/11/9/7 for 2/3/4/5 players; the start player takes one more; the rest stay",
-        "out of play unseen. The start player opens with an attack.",
-        "attack X: place any tile face up. From the attacker's left, each other player once",
-        "  either defends or passes (passing is always allowed).",
-        "defend X: the same number; the Dragon takes 1/3/5/7, the Tiger 2/4/6/8; any odd number",
-        "  takes a Dragon attack, any even one a Tiger attack. The defender attacks next.",
-        "face-down X: when everyone passed, the attacker places any tile face down (the round",
-        "  bonus) and attacks again.",
-        "Empty your hand to win the round: only you score, the battlefield value of your last",
-        "tile plus 1 per face-down tile (none for a Tiger/Dragon finish). A last tile placed",
-        "face down is turned up and scored, not counted as a bonus.",
-        "The start marker passes left each round. First to 10 points wins; team game",
-        "(4 players, partners opposite): first team to 15.",
-        "Battlefields (one per match):",
+        "38 tiles: one 1, two 2s ... eight 8s; the Tiger is an even wild, the Dragon an odd one.",
+        "Hands of 13/11/9/7 for 2/3/4/5 players, one more for the start player; the rest stay",
+        "out of play unseen. attack X: any tile, face up. From the attacker's left, each other",
+        "player once defends or passes. defend X: the same number; the Dragon takes 1/3/5/7 and",
+        "the Tiger 2/4/6/8; any odd number takes the Dragon, any even one the Tiger. The defender",
+        "attacks next. face-down X: when all passed, the attacker hides a tile and attacks again.",
+        "Empty your hand to win the round. Only you score: the card value of your last tile, plus",
+        "1 per face-down tile (none for a Tiger/Dragon finish); a last tile placed face down is",
+        "turned up and scored. The start marker passes left each round. First to 10 wins; team",
+        "game (4 players, partners opposite): first team to 15.",
+        "Battlefields, one per match: the value of going out with 1..8 (Tiger/Dragon: 1).",
         *(f"  {card.summary()}" for card in CARDS.values()),
-        "  Clifftop: the attack that leaves you one tile may reveal it ('attack X and reveal').",
+        "  (Clifftop: the attack that leaves you one tile may reveal it: 'attack X and reveal'.)",
     ]
 )
 
@@ -64,9 +60,7 @@ class TigerDragonInfo(GameInfo):
     def validate(self, players: int, raw: Mapping[str, str]) -> dict[str, str]:
         options = super().validate(players, raw)
         if options["teams"] == ON and players != TEAM_PLAYERS:
-            raise BadOptions(
-                "teams", f"the team game is for {TEAM_PLAYERS} players, not {players}"
-            )
+            raise BadOptions("teams", f"the team game is for {TEAM_PLAYERS} players, not {players}")
         return options
 
 

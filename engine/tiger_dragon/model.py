@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Self
 
 from engine.core import Seat
 from engine.tiger_dragon.battlefields import Battlefield
@@ -17,7 +18,12 @@ from engine.tiger_dragon.tiles import TILES, Tile
 
 @dataclass(frozen=True)
 class Rules:
-    """Every number and ruling of tiger-dragon.md outside the card table, in one place."""
+    """Every number and ruling of tiger-dragon.md outside the card table, in one place.
+
+    Rulings about the order of play are the shape of `state.py` itself and are marked there by
+    their ids: R5 (one chance per attack, clockwise), R7 (the reveal comes only with the attack
+    that leaves one tile), R9 (the defender attacks at once), R11 (the marker passes left).
+    """
 
     # §1.2: a normal hand per player count; the start player takes `start_extra` more.
     hand_sizes: tuple[tuple[int, int], ...] = ((2, 13), (3, 11), (4, 9), (5, 7))
@@ -26,8 +32,6 @@ class Rules:
     team_target: int = 15  # §1.7 / R6: a team with 15 or more after a round wins
     # §1.7 / R6: the team of each seat in the 4-player team game; partners sit opposite.
     team_of_seat: tuple[int, ...] = (0, 1, 0, 1)
-    # R7: on Clifftop, the attack that leaves the attacker this many tiles may reveal them.
-    reveal_leaves: int = 1
     # R2: a last tile placed face down is turned up and scored; it is not also a bonus tile.
     last_face_down_is_bonus: bool = False
     # §1.2 / R10: the recommended first-game card, the default of the `battlefield` option.
@@ -139,7 +143,9 @@ class RoundSummary:
 
     def describe(self) -> str:
         tiles = ", ".join(
-            f"seat {s}: {' '.join(t.text for t in row)}" for s, row in enumerate(self.face_down) if row
+            f"seat {s}: {' '.join(t.text for t in row)}"
+            for s, row in enumerate(self.face_down)
+            if row
         )
         shown = f"; face-down tiles {tiles}" if tiles else ""
         opened = " (revealed)" if self.open_tile else ""
@@ -153,7 +159,9 @@ class RoundSummary:
 
 
 class _Public:
-    def for_viewer(self, viewer: Seat | None) -> _Public:
+    """An event every seat and spectator sees whole."""
+
+    def for_viewer(self, viewer: Seat | None) -> Self:
         return self
 
 
@@ -168,7 +176,9 @@ class RoundStarted:
     hands: tuple[tuple[Tile, ...] | None, ...]
 
     def for_viewer(self, viewer: Seat | None) -> RoundStarted:
-        return replace(self, hands=tuple(h if s == viewer else None for s, h in enumerate(self.hands)))
+        return replace(
+            self, hands=tuple(h if s == viewer else None for s, h in enumerate(self.hands))
+        )
 
     def describe(self) -> str:
         line = (

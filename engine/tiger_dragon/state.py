@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.core import Move, Result, Seat, State, require_legal
+from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.deal import deal
 from engine.tiger_dragon.model import (
@@ -34,12 +34,11 @@ from engine.tiger_dragon.model import (
     Passed,
     Phase,
     PlacedFaceDown,
+    PlaceFaceDown,
     RoundEnded,
     RoundStarted,
-    PlaceFaceDown,
     RoundSummary,
     Settings,
-    TigerDragonEvent,
     TigerDragonMove,
     TigerDragonView,
 )
@@ -96,7 +95,7 @@ class TigerDragonState(State):
         self._round += 1
         n = self.players
         self._hands, self._left_out = deal(order, n, self._start)
-        self._sizes = [sum(hand) for hand in self._hands]
+        self._sizes = [sum(hand) for hand in self._hands]  # kept in step, never re-summed
         self._attacks: list[list[Tile]] = [[] for _ in range(n)]
         self._defenses: list[list[int]] = [[] for _ in range(n)]
         self._revealed: list[Tile | None] = [None] * n
@@ -111,7 +110,7 @@ class TigerDragonState(State):
             hands=tuple(self._hand_tiles(s) for s in range(n)),
         )
 
-    def _end_round(self, winner: Seat, tile: Tile, went_out_face_down: bool) -> list[TigerDragonEvent]:
+    def _end_round(self, winner: Seat, tile: Tile, went_out_face_down: bool) -> list[Event]:
         """END_ROUND: score the winner by the battlefield card, then end the match or deal the
         next round with the start marker passed left (§1.5, §1.6, R11)."""
         face_down = tuple(
@@ -119,9 +118,11 @@ class TigerDragonState(State):
             for row in self._defenses
         )
         extra = int(went_out_face_down and RULES.last_face_down_is_bonus)  # R2
+        open_tile = self._revealed[winner] is not None
+        self._revealed[winner] = None  # R7: the revealed tile was the one just played
         value, bonus = self._battlefield.card.score(
             tile,
-            open_tile=self._revealed[winner] is not None,
+            open_tile=open_tile,
             own_face_down=len(face_down[winner]) + extra,
             all_face_down=sum(map(len, face_down)) + extra,
         )
@@ -130,14 +131,14 @@ class TigerDragonState(State):
             battlefield=self._battlefield,
             winner=winner,
             winning_tile=tile,
-            open_tile=self._revealed[winner] is not None,
+            open_tile=open_tile,
             card_value=value,
             bonus=bonus,
             face_down=face_down,
         )
         self._last_round = summary
         self._scores[winner] += summary.points
-        events: list[TigerDragonEvent] = [RoundEnded(summary, tuple(self._scores))]
+        events: list[Event] = [RoundEnded(summary, tuple(self._scores))]
         side = self._side(winner)
         if sum(self._scores[s] for s in side) >= self._target:
             self._winners = side
@@ -172,14 +173,14 @@ class TigerDragonState(State):
         if phase is Phase.ATTACK:
             moves = [ATTACKS[k] for k in KINDS if hand[k]]
             # R7: on Clifftop the attack that leaves one tile in hand may reveal that tile.
-            if self._sizes[self._actor] == 2 and self._battlefield.card.open_points:
+            if self._sizes[self._actor] == 2 and self._battlefield.card.open_points is not None:
                 moves += [REVEALING_ATTACKS[k] for k in KINDS if hand[k]]
             return moves
-        if phase is Phase.BONUS:
+        if phase is Phase.BONUS:  # R8: any tile may go face down
             return [FACE_DOWNS[k] for k in KINDS if hand[k]]
         return []
 
-    def apply(self, move: Move) -> list[TigerDragonEvent]:
+    def apply(self, move: Move) -> list[Event]:
         require_legal(self, move)  # so `move` is one of this state's legal moves
         seat = self._actor
         if isinstance(move, Attack):
@@ -212,11 +213,11 @@ class TigerDragonState(State):
         self._actor = (seat + 1) % self.players
         return Attacked(seat, move.tile, revealed)
 
-    def _defend(self, seat: Seat, tile: Tile) -> list[TigerDragonEvent]:
+    def _defend(self, seat: Seat, tile: Tile) -> list[Event]:
         """DEFEND: an empty hand goes out; otherwise the defender attacks at once (R9)."""
         left = self._take(seat, tile)
         self._defenses[seat].append(tile)
-        events: list[TigerDragonEvent] = [Defended(seat, tile)]
+        events: list[Event] = [Defended(seat, tile)]
         if left == 0:
             events += self._end_round(seat, tile, went_out_face_down=False)
         else:
@@ -231,11 +232,11 @@ class TigerDragonState(State):
         self._actor = following
         return Passed(seat)
 
-    def _place_face_down(self, seat: Seat, tile: Tile) -> list[TigerDragonEvent]:
+    def _place_face_down(self, seat: Seat, tile: Tile) -> list[Event]:
         """BONUS: the tile goes face down and its owner attacks again; a last tile is turned
         face up and wins the round instead (R2)."""
         left = self._take(seat, tile)
-        events: list[TigerDragonEvent] = [PlacedFaceDown(seat, tile)]
+        events: list[Event] = [PlacedFaceDown(seat, tile)]
         if left == 0:
             self._defenses[seat].append(tile)
             events += self._end_round(seat, tile, went_out_face_down=True)
@@ -259,6 +260,8 @@ class TigerDragonState(State):
         )
 
     def view(self, viewer: Seat | None) -> TigerDragonView:
+        """R12: hand sizes and face-up tiles are public; face-down tiles only to their owner
+        until the round ends; the tiles left out only as a count."""
         over = self._phase is Phase.OVER  # the last round's face-down tiles were turned up
         boards = tuple(
             Board(
@@ -316,18 +319,19 @@ class TigerDragonState(State):
         unseen = list(copy._left_out)
         for s in others:
             unseen += copy._hand_tiles(s)
-            if copy._revealed[s] is not None:
-                unseen.remove(copy._revealed[s])
+            shown = copy._revealed[s]
+            if shown is not None:
+                unseen.remove(shown)
             if hide_face_down:
                 unseen += [TILES[e & KIND] for e in copy._defenses[s] if e & FACE_DOWN]
         rng.shuffle(unseen)
         copy._left_out = [unseen.pop() for _ in copy._left_out]
         for s in others:
             hand = copy._hands[s] = [0] * len(KINDS)
-            kept = copy._revealed[s]
-            if kept is not None:
-                hand[kept] += 1
-            for _ in range(copy._sizes[s] - (kept is not None)):
+            shown = copy._revealed[s]
+            if shown is not None:
+                hand[shown] += 1
+            for _ in range(copy._sizes[s] - (shown is not None)):
                 hand[unseen.pop()] += 1
             if hide_face_down:
                 row = copy._defenses[s]
@@ -358,7 +362,9 @@ class TigerDragonState(State):
 
     def __repr__(self) -> str:
         """Everything, hidden tiles included: for debugging only, never sent to a client."""
-        hands = " | ".join(" ".join(t.text for t in self._hand_tiles(s)) for s in range(self.players))
+        hands = " | ".join(
+            " ".join(t.text for t in self._hand_tiles(s)) for s in range(self.players)
+        )
         return (
             f"<TigerDragonState round {self._round} {self._phase.name} actor {self._actor} "
             f"battlefield {self._battlefield.value} scores {self._scores} hands [{hands}] "

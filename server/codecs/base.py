@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar
 
 from google.protobuf.message import Message
+from tigerden.v1 import match_pb2
 
 from engine.core import Event, Move, View
 from server.errors import Reason, Refusal
-from tigerden.v1 import match_pb2
 
 
 class Codec(Protocol):

@@ -3,10 +3,11 @@ by number; `None` travels as the `*_UNSPECIFIED` zero."""
 
 from __future__ import annotations
 
+from tigerden.v1 import doors_pb2 as pb
+
 from engine.core import Move
 from engine.doors import model as m
 from server.codecs.base import enum_member, malformed
-from tigerden.v1 import doors_pb2 as pb
 
 _REASONS = {reason: number for number, reason in enumerate(m.ScoreReason, start=1)}
 _PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
@@ -95,7 +96,7 @@ class DoorsCodec:
             case m.MatchSet():
                 return pb.DoorsMove(match_set=pb.DoorsMatchSet())
             case m.Pass():
-                return pb.DoorsMove(**{"pass": pb.DoorsPass()})
+                return pb.DoorsMove(pass_turn=pb.DoorsPass())
             case m.ScoreSet():
                 return pb.DoorsMove(score_set=pb.DoorsScoreSet())
             case m.DeclineSet():
@@ -119,7 +120,7 @@ class DoorsCodec:
             )
         simple: dict[str | None, Move] = {
             "match_set": m.MatchSet(),
-            "pass": m.Pass(),
+            "pass_turn": m.Pass(),
             "score_set": m.ScoreSet(),
             "decline_set": m.DeclineSet(),
         }

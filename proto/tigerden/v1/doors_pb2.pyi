@@ -193,7 +193,7 @@ class DoorsMove(_message.Message):
     DISCARD_FIELD_NUMBER: _builtins.int
     GUESS_FIELD_NUMBER: _builtins.int
     MATCH_SET_FIELD_NUMBER: _builtins.int
-    PASS_FIELD_NUMBER: _builtins.int
+    PASS_TURN_FIELD_NUMBER: _builtins.int
     SCORE_SET_FIELD_NUMBER: _builtins.int
     DECLINE_SET_FIELD_NUMBER: _builtins.int
     @_builtins.property
@@ -213,6 +213,10 @@ class DoorsMove(_message.Message):
         """Guesser: match a set of an own trait in the Collector's cards."""
 
     @_builtins.property
+    def pass_turn(self) -> Global___DoorsPass:
+        """Guesser: pass after discarding."""
+
+    @_builtins.property
     def score_set(self) -> Global___DoorsScoreSet:
         """Collector (optional scoring): score the set now."""
 
@@ -227,14 +231,15 @@ class DoorsMove(_message.Message):
         discard: Global___DoorsDiscard | None = ...,
         guess: Global___DoorsGuess | None = ...,
         match_set: Global___DoorsMatchSet | None = ...,
+        pass_turn: Global___DoorsPass | None = ...,
         score_set: Global___DoorsScoreSet | None = ...,
         decline_set: Global___DoorsDeclineSet | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "decline_set", b"decline_set", "discard", b"discard", "guess", b"guess", "match_set", b"match_set", "pass", b"pass", "score_set", b"score_set", "take", b"take"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "decline_set", b"decline_set", "discard", b"discard", "guess", b"guess", "match_set", b"match_set", "pass_turn", b"pass_turn", "score_set", b"score_set", "take", b"take"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "decline_set", b"decline_set", "discard", b"discard", "guess", b"guess", "match_set", b"match_set", "pass", b"pass", "score_set", b"score_set", "take", b"take"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "decline_set", b"decline_set", "discard", b"discard", "guess", b"guess", "match_set", b"match_set", "pass_turn", b"pass_turn", "score_set", b"score_set", "take", b"take"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["take", "discard", "guess", "match_set", "pass", "score_set", "decline_set"]  # noqa: Y015
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["take", "discard", "guess", "match_set", "pass_turn", "score_set", "decline_set"]  # noqa: Y015
     _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
 

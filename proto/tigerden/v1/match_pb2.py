@@ -23,44 +23,46 @@ _sym_db = _symbol_database.Default()
 
 
 from tigerden.v1 import doors_pb2 as tigerden_dot_v1_dot_doors__pb2
+from tigerden.v1 import koikoi_pb2 as tigerden_dot_v1_dot_koikoi__pb2
 from tigerden.v1 import lobby_pb2 as tigerden_dot_v1_dot_lobby__pb2
+from tigerden.v1 import tiger_dragon_pb2 as tigerden_dot_v1_dot_tiger__dragon__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/match.proto\x12\x0btigerden.v1\x1a\x17tigerden/v1/doors.proto\x1a\x17tigerden/v1/lobby.proto\"?\n\x0bPlayRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"l\n\x0cPlayResponse\x12)\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.SnapshotH\x00\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.MoveResultH\x00\x42\x06\n\x04kind\" \n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"8\n\rWatchResponse\x12\'\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.Snapshot\">\n\nActRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"\x1e\n\x0b\x41\x63tResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\"s\n\nMoveResult\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12-\n\trejection\x18\x03 \x01(\x0b\x32\x1a.tigerden.v1.MoveRejection\x12\x13\n\x0bnew_version\x18\x04 \x01(\x03\">\n\rMoveRejection\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\"7\n\x04Move\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsMoveH\x00\x42\x06\n\x04game\";\n\tLegalMove\x12\x1f\n\x04move\x18\x01 \x01(\x0b\x32\x11.tigerden.v1.Move\x12\r\n\x05label\x18\x02 \x01(\t\";\n\x08GameView\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsViewH\x00\x42\x06\n\x04game\"G\n\x05\x45vent\x12\x0c\n\x04text\x18\x01 \x01(\t\x12(\n\x05\x64oors\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.DoorsEventH\x00\x42\x06\n\x04game\".\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x0f\n\x07winners\x18\x02 \x03(\x05\"\xf3\x02\n\x08Snapshot\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x18\n\x0bviewer_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12\x0e\n\x06scores\x18\x05 \x03(\x05\x12\x13\n\x06to_act\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12(\n\x06status\x18\x07 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\"\n\x06\x65vents\x18\x08 \x03(\x0b\x32\x12.tigerden.v1.Event\x12+\n\x0blegal_moves\x18\t \x03(\x0b\x32\x16.tigerden.v1.LegalMove\x12#\n\x04view\x18\n \x01(\x0b\x32\x15.tigerden.v1.GameView\x12(\n\x06result\x18\x0b \x01(\x0b\x32\x18.tigerden.v1.MatchResultB\x0e\n\x0c_viewer_seatB\t\n\x07_to_act2\xcb\x01\n\x0cMatchService\x12?\n\x04Play\x12\x18.tigerden.v1.PlayRequest\x1a\x19.tigerden.v1.PlayResponse(\x01\x30\x01\x12@\n\x05Watch\x12\x19.tigerden.v1.WatchRequest\x1a\x1a.tigerden.v1.WatchResponse0\x01\x12\x38\n\x03\x41\x63t\x12\x17.tigerden.v1.ActRequest\x1a\x18.tigerden.v1.ActResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/match.proto\x12\x0btigerden.v1\x1a\x17tigerden/v1/doors.proto\x1a\x18tigerden/v1/koikoi.proto\x1a\x17tigerden/v1/lobby.proto\x1a\x1etigerden/v1/tiger_dragon.proto\"?\n\x0bPlayRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"l\n\x0cPlayResponse\x12)\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.SnapshotH\x00\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.MoveResultH\x00\x42\x06\n\x04kind\" \n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"8\n\rWatchResponse\x12\'\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.Snapshot\">\n\nActRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"\x1e\n\x0b\x41\x63tResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\"s\n\nMoveResult\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12-\n\trejection\x18\x03 \x01(\x0b\x32\x1a.tigerden.v1.MoveRejection\x12\x13\n\x0bnew_version\x18\x04 \x01(\x03\">\n\rMoveRejection\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\"\x98\x01\n\x04Move\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsMoveH\x00\x12)\n\x06koikoi\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiMoveH\x00\x12\x34\n\x0ctiger_dragon\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonMoveH\x00\x42\x06\n\x04game\";\n\tLegalMove\x12\x1f\n\x04move\x18\x01 \x01(\x0b\x32\x11.tigerden.v1.Move\x12\r\n\x05label\x18\x02 \x01(\t\"\x9c\x01\n\x08GameView\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsViewH\x00\x12)\n\x06koikoi\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiViewH\x00\x12\x34\n\x0ctiger_dragon\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonViewH\x00\x42\x06\n\x04game\"\xaa\x01\n\x05\x45vent\x12\x0c\n\x04text\x18\x01 \x01(\t\x12(\n\x05\x64oors\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.DoorsEventH\x00\x12*\n\x06koikoi\x18\x03 \x01(\x0b\x32\x18.tigerden.v1.KoikoiEventH\x00\x12\x35\n\x0ctiger_dragon\x18\x04 \x01(\x0b\x32\x1d.tigerden.v1.TigerDragonEventH\x00\x42\x06\n\x04game\".\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x0f\n\x07winners\x18\x02 \x03(\x05\"\xf3\x02\n\x08Snapshot\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x18\n\x0bviewer_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12\x0e\n\x06scores\x18\x05 \x03(\x05\x12\x13\n\x06to_act\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12(\n\x06status\x18\x07 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\"\n\x06\x65vents\x18\x08 \x03(\x0b\x32\x12.tigerden.v1.Event\x12+\n\x0blegal_moves\x18\t \x03(\x0b\x32\x16.tigerden.v1.LegalMove\x12#\n\x04view\x18\n \x01(\x0b\x32\x15.tigerden.v1.GameView\x12(\n\x06result\x18\x0b \x01(\x0b\x32\x18.tigerden.v1.MatchResultB\x0e\n\x0c_viewer_seatB\t\n\x07_to_act2\xcb\x01\n\x0cMatchService\x12?\n\x04Play\x12\x18.tigerden.v1.PlayRequest\x1a\x19.tigerden.v1.PlayResponse(\x01\x30\x01\x12@\n\x05Watch\x12\x19.tigerden.v1.WatchRequest\x1a\x1a.tigerden.v1.WatchResponse0\x01\x12\x38\n\x03\x41\x63t\x12\x17.tigerden.v1.ActRequest\x1a\x18.tigerden.v1.ActResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tigerden.v1.match_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PLAYREQUEST']._serialized_start=90
-  _globals['_PLAYREQUEST']._serialized_end=153
-  _globals['_PLAYRESPONSE']._serialized_start=155
-  _globals['_PLAYRESPONSE']._serialized_end=263
-  _globals['_WATCHREQUEST']._serialized_start=265
-  _globals['_WATCHREQUEST']._serialized_end=297
-  _globals['_WATCHRESPONSE']._serialized_start=299
-  _globals['_WATCHRESPONSE']._serialized_end=355
-  _globals['_ACTREQUEST']._serialized_start=357
-  _globals['_ACTREQUEST']._serialized_end=419
-  _globals['_ACTRESPONSE']._serialized_start=421
-  _globals['_ACTRESPONSE']._serialized_end=451
-  _globals['_MOVERESULT']._serialized_start=453
-  _globals['_MOVERESULT']._serialized_end=568
-  _globals['_MOVEREJECTION']._serialized_start=570
-  _globals['_MOVEREJECTION']._serialized_end=632
-  _globals['_MOVE']._serialized_start=634
-  _globals['_MOVE']._serialized_end=689
-  _globals['_LEGALMOVE']._serialized_start=691
-  _globals['_LEGALMOVE']._serialized_end=750
-  _globals['_GAMEVIEW']._serialized_start=752
-  _globals['_GAMEVIEW']._serialized_end=811
-  _globals['_EVENT']._serialized_start=813
-  _globals['_EVENT']._serialized_end=884
-  _globals['_MATCHRESULT']._serialized_start=886
-  _globals['_MATCHRESULT']._serialized_end=932
-  _globals['_SNAPSHOT']._serialized_start=935
-  _globals['_SNAPSHOT']._serialized_end=1306
-  _globals['_MATCHSERVICE']._serialized_start=1309
-  _globals['_MATCHSERVICE']._serialized_end=1512
+  _globals['_PLAYREQUEST']._serialized_start=148
+  _globals['_PLAYREQUEST']._serialized_end=211
+  _globals['_PLAYRESPONSE']._serialized_start=213
+  _globals['_PLAYRESPONSE']._serialized_end=321
+  _globals['_WATCHREQUEST']._serialized_start=323
+  _globals['_WATCHREQUEST']._serialized_end=355
+  _globals['_WATCHRESPONSE']._serialized_start=357
+  _globals['_WATCHRESPONSE']._serialized_end=413
+  _globals['_ACTREQUEST']._serialized_start=415
+  _globals['_ACTREQUEST']._serialized_end=477
+  _globals['_ACTRESPONSE']._serialized_start=479
+  _globals['_ACTRESPONSE']._serialized_end=509
+  _globals['_MOVERESULT']._serialized_start=511
+  _globals['_MOVERESULT']._serialized_end=626
+  _globals['_MOVEREJECTION']._serialized_start=628
+  _globals['_MOVEREJECTION']._serialized_end=690
+  _globals['_MOVE']._serialized_start=693
+  _globals['_MOVE']._serialized_end=845
+  _globals['_LEGALMOVE']._serialized_start=847
+  _globals['_LEGALMOVE']._serialized_end=906
+  _globals['_GAMEVIEW']._serialized_start=909
+  _globals['_GAMEVIEW']._serialized_end=1065
+  _globals['_EVENT']._serialized_start=1068
+  _globals['_EVENT']._serialized_end=1238
+  _globals['_MATCHRESULT']._serialized_start=1240
+  _globals['_MATCHRESULT']._serialized_end=1286
+  _globals['_SNAPSHOT']._serialized_start=1289
+  _globals['_SNAPSHOT']._serialized_end=1660
+  _globals['_MATCHSERVICE']._serialized_start=1663
+  _globals['_MATCHSERVICE']._serialized_end=1866
 # @@protoc_insertion_point(module_scope)

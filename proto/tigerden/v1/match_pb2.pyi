@@ -8,7 +8,9 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from tigerden.v1 import doors_pb2 as _doors_pb2
+from tigerden.v1 import koikoi_pb2 as _koikoi_pb2
 from tigerden.v1 import lobby_pb2 as _lobby_pb2
+from tigerden.v1 import tiger_dragon_pb2 as _tiger_dragon_pb2
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -255,20 +257,32 @@ class Move(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     DOORS_FIELD_NUMBER: _builtins.int
+    KOIKOI_FIELD_NUMBER: _builtins.int
+    TIGER_DRAGON_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def doors(self) -> _doors_pb2.DoorsMove:
         """A Doors move."""
+
+    @_builtins.property
+    def koikoi(self) -> _koikoi_pb2.KoikoiMove:
+        """A Koi-Koi move."""
+
+    @_builtins.property
+    def tiger_dragon(self) -> _tiger_dragon_pb2.TigerDragonMove:
+        """A Tiger & Dragon move."""
 
     def __init__(
         self,
         *,
         doors: _doors_pb2.DoorsMove | None = ...,
+        koikoi: _koikoi_pb2.KoikoiMove | None = ...,
+        tiger_dragon: _tiger_dragon_pb2.TigerDragonMove | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors", "koikoi", "tiger_dragon"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -309,20 +323,32 @@ class GameView(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     DOORS_FIELD_NUMBER: _builtins.int
+    KOIKOI_FIELD_NUMBER: _builtins.int
+    TIGER_DRAGON_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def doors(self) -> _doors_pb2.DoorsView:
         """The Doors view."""
+
+    @_builtins.property
+    def koikoi(self) -> _koikoi_pb2.KoikoiView:
+        """The Koi-Koi view."""
+
+    @_builtins.property
+    def tiger_dragon(self) -> _tiger_dragon_pb2.TigerDragonView:
+        """The Tiger & Dragon view."""
 
     def __init__(
         self,
         *,
         doors: _doors_pb2.DoorsView | None = ...,
+        koikoi: _koikoi_pb2.KoikoiView | None = ...,
+        tiger_dragon: _tiger_dragon_pb2.TigerDragonView | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors", "koikoi", "tiger_dragon"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -336,23 +362,35 @@ class Event(_message.Message):
 
     TEXT_FIELD_NUMBER: _builtins.int
     DOORS_FIELD_NUMBER: _builtins.int
+    KOIKOI_FIELD_NUMBER: _builtins.int
+    TIGER_DRAGON_FIELD_NUMBER: _builtins.int
     text: _builtins.str
     """One log line for people."""
     @_builtins.property
     def doors(self) -> _doors_pb2.DoorsEvent:
         """A Doors event."""
 
+    @_builtins.property
+    def koikoi(self) -> _koikoi_pb2.KoikoiEvent:
+        """A Koi-Koi event."""
+
+    @_builtins.property
+    def tiger_dragon(self) -> _tiger_dragon_pb2.TigerDragonEvent:
+        """A Tiger & Dragon event."""
+
     def __init__(
         self,
         *,
         text: _builtins.str = ...,
         doors: _doors_pb2.DoorsEvent | None = ...,
+        koikoi: _koikoi_pb2.KoikoiEvent | None = ...,
+        tiger_dragon: _tiger_dragon_pb2.TigerDragonEvent | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "text", b"text"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "text", b"text", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors", "koikoi", "tiger_dragon"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 

@@ -2,7 +2,7 @@
 test vectors §5.3 and §5.4."""
 
 import pytest
-from doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt, spare
+from doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt, ended, spare
 
 from engine.core import IllegalMove, Rejection
 from engine.doors.model import (
@@ -19,10 +19,6 @@ from engine.doors.model import (
     Take,
     Took,
 )
-
-
-def _ended(events: list[object]) -> ContestEnded:
-    return next(e for e in events if isinstance(e, ContestEnded))
 
 
 def test_C1_take_adds_the_card_to_the_collection_even_off_identity() -> None:
@@ -45,12 +41,12 @@ def test_C2_display_refilled_at_once_from_the_top_of_the_deck() -> None:
 
 def test_C3_set_of_an_own_trait_scores_six_and_ends_the_contest() -> None:
     state = dealt(BT, RL, BT, BL, BT, WC, optional=True)
-    collector = state.collector
+    collector, doors = state.collector, state.doors
     collect(state, BT, BL, BT, WC)
     assert state.phase is Phase.COLLECTOR_SET_DECISION
     events = state.apply(ScoreSet())
 
-    assert _ended(events) == ContestEnded(1, ScoreReason.COLLECTOR_SET, collector, 6, _ended(events).doors)
+    assert ended(events) == ContestEnded(1, ScoreReason.COLLECTOR_SET, collector, 6, doors)
     assert state.gems[collector] == 6
     assert state.contest == 2
 
@@ -61,7 +57,7 @@ def test_C4_set_scored_before_refill() -> None:
     events = state.apply(Take(WC))
 
     assert [type(e) for e in events] == [Took, ContestEnded, ContestStarted]  # no Refilled
-    assert _ended(events).reason is ScoreReason.COLLECTOR_SET
+    assert ended(events).reason is ScoreReason.COLLECTOR_SET
 
 
 def test_C5_set_is_four_cards_with_the_trait_among_any_others() -> None:
@@ -70,8 +66,7 @@ def test_C5_set_is_four_cards_with_the_trait_among_any_others() -> None:
     collector = state.collector
     events = collect(state, BT, RT, RT, RL, RL)
 
-    assert _ended(events).reason is ScoreReason.COLLECTOR_SET
-    assert _ended(events).scorer == collector
+    assert (ended(events).reason, ended(events).scorer) == (ScoreReason.COLLECTOR_SET, collector)
     assert state.gems[collector] == 6
 
 
@@ -86,7 +81,7 @@ def test_EC2_three_red_with_the_wild_is_no_set() -> None:
 def test_EC3_four_red_with_the_wild_is_a_set() -> None:
     state = dealt(RL, BT, RT, RT, RL, WC)
     events = collect(state, RT, RT, RL, WC)
-    assert (_ended(events).reason, _ended(events).gems) == (ScoreReason.COLLECTOR_SET, 6)
+    assert (ended(events).reason, ended(events).gems) == (ScoreReason.COLLECTOR_SET, 6)
 
 
 def test_EC10_set_resolved_before_the_last_refill() -> None:
@@ -97,7 +92,7 @@ def test_EC10_set_resolved_before_the_last_refill() -> None:
 
     assert len(state.collection) == 0
     assert [type(e) for e in events[-3:]] == [Took, ContestEnded, ContestStarted]
-    assert _ended(events).scorer == collector
+    assert ended(events).scorer == collector
     refills = [e for e in events if isinstance(e, Refilled)]
     assert refills[-1].deck_left == 2
 
@@ -114,7 +109,7 @@ def test_EC13_collector_can_neither_pass_nor_discard() -> None:
 def test_Q1_set_scored_automatically_by_default() -> None:
     state = dealt(RL, BT, RT, RT, RL, WC)
     events = collect(state, RT, RT, RL, WC)
-    assert _ended(events).reason is ScoreReason.COLLECTOR_SET
+    assert ended(events).reason is ScoreReason.COLLECTOR_SET
     assert not state.collector_set_optional
 
 
@@ -162,7 +157,7 @@ def test_V3_blue_tiger_collects_blue_set_scores_six_without_refill() -> None:
     events = state.apply(Take(WC))
 
     assert [type(e) for e in events] == [Took, ContestEnded, ContestStarted]
-    assert (_ended(events).scorer, _ended(events).gems) == (collector, 6)
+    assert (ended(events).scorer, ended(events).gems) == (collector, 6)
 
 
 def test_V4_blue_tiger_with_tiger_three_has_no_set() -> None:

@@ -2,7 +2,19 @@
 vectors §5.5, §5.6 and §5.8."""
 
 import pytest
-from doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt
+from doors_scenarios import (
+    BL,
+    BT,
+    LONG_CONTEST,
+    LONG_PICKS,
+    RL,
+    RT,
+    WC,
+    WR,
+    collect,
+    dealt,
+    ended,
+)
 
 from engine.core import IllegalMove, Rejection
 from engine.doors.model import (
@@ -30,10 +42,6 @@ from engine.doors.state import GUESSES, DoorsState
 RED, BLUE, LADY, TIGER = Colour.RED, Colour.BLUE, Role.LADY, Role.TIGER
 
 
-def _ended(events: list[object]) -> ContestEnded:
-    return next(e for e in events if isinstance(e, ContestEnded))
-
-
 def _after_first_take(collector_door: Card) -> DoorsState:
     """The Guesser's first turn: display RL RL RL WR, Blue Lady on top of the deck."""
     guesser_door = next(door for door in DOORS if door != collector_door)
@@ -44,7 +52,7 @@ def _after_first_take(collector_door: Card) -> DoorsState:
 
 def _guess(collector_door: Card, guess: Guess) -> ContestEnded:
     state = _after_first_take(collector_door)
-    return _ended(state.apply(guess))
+    return ended(state.apply(guess))
 
 
 def test_G1_discard_goes_face_up_to_the_pile_and_the_display_refills() -> None:
@@ -52,7 +60,7 @@ def test_G1_discard_goes_face_up_to_the_pile_and_the_display_refills() -> None:
     guesser = state.guesser
     events = state.apply(Discard(RL))
 
-    assert events == [Discarded(guesser, RL), Refilled(BL, 8)]
+    assert tuple(events) == (Discarded(guesser, RL), Refilled(BL, 8))
     assert state.discards == (RL,)
     assert state.display == (RL, RL, BL, WR)
     assert state.phase is Phase.GUESSER_ACTION
@@ -95,13 +103,13 @@ def test_G4_guess_one_trait_1_both_5_anything_wrong_4_to_collector(
     state = _after_first_take(BL)
     collector, guesser = state.collector, state.guesser
     events = state.apply(guess)
-    ended = _ended(events)
+    outcome = ended(events)
 
     gems = {ScoreReason.TRAIT_GUESS: 1, ScoreReason.FULL_GUESS: 5, ScoreReason.WRONG_GUESS: 4}
     scorer = collector if reason is ScoreReason.WRONG_GUESS else guesser
     assert events[0] == Guessed(guesser, guess.colour, guess.role, scorer == guesser)
-    assert (ended.reason, ended.scorer, ended.gems) == (reason, scorer, gems[reason])
-    assert ended.doors[collector] == BL  # E1: revealed either way
+    assert (outcome.reason, outcome.scorer, outcome.gems) == (reason, scorer, gems[reason])
+    assert outcome.doors[collector] == BL  # E1: revealed either way
 
 
 def test_G5_match_a_set_of_the_guessers_trait_in_the_collectors_cards() -> None:
@@ -111,13 +119,9 @@ def test_G5_match_a_set_of_the_guessers_trait_in_the_collectors_cards() -> None:
     collect(state, BT, BL, BL, keep=(WC,))
     state.apply(Take(WC))
     assert MatchSet() in state.legal_moves()
-    events = state.apply(MatchSet())
+    outcome = ended(state.apply(MatchSet()))
 
-    assert (_ended(events).reason, _ended(events).scorer, _ended(events).gems) == (
-        ScoreReason.MATCHED_SET,
-        guesser,
-        2,
-    )
+    assert (outcome.reason, outcome.scorer, outcome.gems) == (ScoreReason.MATCHED_SET, guesser, 2)
 
 
 def test_G5_no_match_without_four_cards_of_a_guesser_trait() -> None:
@@ -147,9 +151,8 @@ def test_EC4_bluffing_collectors_blue_cards_matched_by_the_blue_tiger() -> None:
     events = state.apply(Take(BL))  # no Red and Lady 2: no set of the Collector's own
 
     assert not any(isinstance(e, ContestEnded) for e in events)
-    events = state.apply(MatchSet())
-    assert (_ended(events).reason, _ended(events).scorer) == (ScoreReason.MATCHED_SET, guesser)
-    assert state.gems[guesser] == 2
+    outcome = ended(state.apply(MatchSet()))
+    assert (outcome.reason, outcome.scorer, outcome.gems) == (ScoreReason.MATCHED_SET, guesser, 2)
 
 
 def test_EC5_declined_set_sharing_the_guessers_trait_can_be_matched() -> None:
@@ -157,19 +160,19 @@ def test_EC5_declined_set_sharing_the_guessers_trait_can_be_matched() -> None:
     guesser = state.guesser
     collect(state, RT, RT, RL, WC)
     state.apply(DeclineSet())  # Red 4 is also the Red Lady's colour
-    events = state.apply(MatchSet())
+    outcome = ended(state.apply(MatchSet()))
 
-    assert (_ended(events).reason, _ended(events).scorer) == (ScoreReason.MATCHED_SET, guesser)
+    assert (outcome.reason, outcome.scorer) == (ScoreReason.MATCHED_SET, guesser)
 
 
 def test_EC6_red_tiger_against_red_lady_is_simply_wrong() -> None:
-    ended = _guess(RL, Guess(RED, TIGER))
-    assert (ended.reason, ended.gems) == (ScoreReason.WRONG_GUESS, 4)
+    outcome = _guess(RL, Guess(RED, TIGER))
+    assert (outcome.reason, outcome.gems) == (ScoreReason.WRONG_GUESS, 4)
 
 
 def test_EC7_red_against_red_tiger_scores_one() -> None:
-    ended = _guess(RT, Guess(RED, None))
-    assert (ended.reason, ended.gems) == (ScoreReason.TRAIT_GUESS, 1)
+    outcome = _guess(RT, Guess(RED, None))
+    assert (outcome.reason, outcome.gems) == (ScoreReason.TRAIT_GUESS, 1)
 
 
 def test_EC9_wrong_guess_before_discarding_no_discard_no_refill() -> None:
@@ -178,7 +181,7 @@ def test_EC9_wrong_guess_before_discarding_no_discard_no_refill() -> None:
     events = state.apply(Guess(RED, None))
 
     assert [type(e) for e in events] == [Guessed, ContestEnded, ContestStarted]
-    assert (_ended(events).scorer, _ended(events).gems) == (collector, 4)
+    assert (ended(events).scorer, ended(events).gems) == (collector, 4)
 
 
 def test_EC11_doors_always_differ_and_all_eight_guesses_are_offered() -> None:
@@ -203,20 +206,20 @@ def test_Q5_guess_before_discard() -> None:
     events = state.apply(Guess(BLUE, LADY))
 
     assert not any(isinstance(e, Discarded | Refilled) for e in events)
-    assert (_ended(events).reason, _ended(events).gems) == (ScoreReason.FULL_GUESS, 5)
+    assert (ended(events).reason, ended(events).gems) == (ScoreReason.FULL_GUESS, 5)
 
 
 def test_V5_red_four_scored_by_a_red_tiger_matched_against_a_blue_tiger() -> None:
     red_tiger = dealt(RT, RL, RT, RT, RL, WC)
     events = collect(red_tiger, RT, RT, RL, WC)
-    assert _ended(events).reason is ScoreReason.COLLECTOR_SET  # 6 before any match
+    assert ended(events).reason is ScoreReason.COLLECTOR_SET  # 6 before any match
 
     blue_tiger = dealt(BT, RL, RT, RT, RL, WC)
     guesser = blue_tiger.guesser
     collect(blue_tiger, RT, RT, RL, keep=(WC,))
     blue_tiger.apply(Take(WC))
-    events = blue_tiger.apply(MatchSet())
-    assert (_ended(events).scorer, _ended(events).gems) == (guesser, 2)
+    outcome = ended(blue_tiger.apply(MatchSet()))
+    assert (outcome.scorer, outcome.gems) == (guesser, 2)
 
 
 @pytest.mark.parametrize(
@@ -228,17 +231,17 @@ def test_V5_red_four_scored_by_a_red_tiger_matched_against_a_blue_tiger() -> Non
     ],
 )
 def test_V6_guesses_against_a_blue_lady(guess: Guess, reason: ScoreReason, gems: int) -> None:
-    ended = _guess(BL, guess)
-    assert (ended.reason, ended.gems) == (reason, gems)
+    outcome = _guess(BL, guess)
+    assert (outcome.reason, outcome.gems) == (reason, gems)
 
 
 @pytest.mark.parametrize("turn", [1, 2, 3, 4, 5])
 def test_V8_guess_before_discard_on_any_guesser_turn_ends_the_contest(turn: int) -> None:
-    state = dealt(RL, BT, BT, RL, RL, RL, BT, RT, BT, RT, WC, RT, WR, BL, BL, BL)
-    collect(state, *(BT, BT, BT, WC, WR)[: turn - 1], keep=(BT, BT, BT, WC, WR)[turn - 1 :])
-    state.apply(Take((BT, BT, BT, WC, WR)[turn - 1]))
-    discards = len(state.discards)
+    state = dealt(RL, BT, *LONG_CONTEST)
+    taken, kept = LONG_PICKS[: turn - 1], LONG_PICKS[turn - 1 :]
+    collect(state, *taken, keep=kept)
+    state.apply(Take(kept[0]))
+    assert len(state.discards) == turn - 1
     events = state.apply(Guess(None, LADY))
 
-    assert len(state.discards) == 0 and discards == turn - 1
     assert [type(e) for e in events] == [Guessed, ContestEnded, ContestStarted]

@@ -5,15 +5,15 @@ import random
 from collections import Counter
 
 import pytest
-from doors_scenarios import BL, BT, RL, RT, WC, collect, dealt
+from doors_scenarios import BL, BT, RL, RT, WC, collect, dealt, ended, redeal
 
-from engine.core import Event, IllegalMove, Rejection, Result
+from engine.core import IllegalMove, Rejection, Result
 from engine.doors.model import (
     CLUE_DECK,
     DOORS,
     RULES,
+    Card,
     Colour,
-    ContestEnded,
     ContestOutcome,
     Guess,
     MatchEnded,
@@ -23,31 +23,34 @@ from engine.doors.model import (
 )
 from engine.doors.state import DoorsState
 
+RED_SET = (RT, RT, RL, WC)
+"""Red 4: a set for a Red Collector, nothing for a Blue one."""
 
-def _red_set(gems: tuple[int, int] = (0, 0), seed: int = 0) -> tuple[DoorsState, list[Event]]:
-    """A Red Lady Collector scores RT, RT, RL, WC (Red 4) against a Blue Tiger."""
-    state = dealt(RL, BT, RT, RT, RL, WC, gems=gems, seed=seed)
-    return state, collect(state, RT, RT, RL, WC)
+
+def _random_match(seed: int, optional: bool = False) -> DoorsState:
+    state, rng = DoorsState(seed, collector_set_optional=optional), random.Random(seed)
+    while state.to_act() is not None:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
 
 
 def test_E1_contest_end_reveals_both_doors() -> None:
-    state = dealt(RL, BT, RT, RT, RL, WC)
+    state = dealt(RL, BT, *RED_SET)
     doors = state.doors
-    events = collect(state, RT, RT, RL, WC)
-    ended = next(e for e in events if isinstance(e, ContestEnded))
+    outcome = ended(collect(state, *RED_SET))
 
-    assert ended.doors == doors
-    outcome = ContestOutcome(1, ScoreReason.COLLECTOR_SET, ended.scorer, 6, doors)
+    assert outcome.doors == doors
+    revealed = ContestOutcome(1, ScoreReason.COLLECTOR_SET, outcome.scorer, 6, doors)
     for viewer in (0, 1, None):
-        assert state.view(viewer).last_contest == outcome
+        assert state.view(viewer).last_contest == revealed
 
 
 def test_E2_new_contest_redeals_every_door_and_clue_and_swaps_roles() -> None:
-    doors_in_contest_two = set()
+    doors_in_contest_two: set[Card] = set()
     for seed in range(20):
-        state = dealt(RL, BT, RT, RT, RL, WC, seed=seed)
+        state = dealt(RL, BT, *RED_SET, seed=seed)
         collector = state.collector
-        collect(state, RT, RT, RL, WC)
+        collect(state, *RED_SET)
 
         assert (state.contest, state.collector) == (2, (collector + 1) % 2)
         assert (state.collection, state.discards) == ((), ())
@@ -59,8 +62,9 @@ def test_E2_new_contest_redeals_every_door_and_clue_and_swaps_roles() -> None:
 
 
 def test_E3_first_to_ten_gems_wins_overshoot_allowed() -> None:
-    state, events = _red_set(gems=(9, 9))
+    state = dealt(RL, BT, *RED_SET, gems=(9, 9))
     winner = state.collector
+    events = collect(state, *RED_SET)
 
     assert state.phase is Phase.OVER
     assert state.gems[winner] == 15
@@ -73,7 +77,8 @@ def test_E3_first_to_ten_gems_wins_overshoot_allowed() -> None:
 
 
 def test_E3_below_ten_the_match_goes_on() -> None:
-    state, _ = _red_set(gems=(3, 3))
+    state = dealt(RL, BT, *RED_SET, gems=(3, 3))
+    collect(state, *RED_SET)
     assert state.result() is None
     assert state.contest == 2
 
@@ -90,10 +95,10 @@ def test_E4_only_one_seat_scores_per_contest_so_no_tie() -> None:
 
 @pytest.mark.parametrize("collector_scores", [True, False])
 def test_Q8_roles_alternate_whoever_scored(collector_scores: bool) -> None:
-    state = dealt(RL, BT, RT, RT, RL, WC)
+    state = dealt(RL, BT, *RED_SET)
     collector = state.collector
     if collector_scores:
-        collect(state, RT, RT, RL, WC)
+        collect(state, *RED_SET)
     else:
         state.apply(Take(RT))
         state.apply(Guess(Colour.RED, None))  # right: the Guesser scores
@@ -103,31 +108,24 @@ def test_Q8_roles_alternate_whoever_scored(collector_scores: bool) -> None:
 
 def test_Q9_every_finished_match_has_exactly_one_winner() -> None:
     for seed in range(40):
-        state, rng = DoorsState(seed, collector_set_optional=seed % 2 == 1), random.Random(seed)
-        while state.to_act() is not None:
-            state.apply(rng.choice(state.legal_moves()))
-        result = state.result()
+        result = _random_match(seed, optional=seed % 2 == 1).result()
         assert result is not None
         assert len(result.winners) == 1
         assert result.scores[result.winners[0]] >= RULES.target_gems > min(result.scores)
 
 
-def test_V9_nine_gems_plus_a_set_is_fifteen_and_game_over() -> None:
-    state = dealt(RL, BT, RT, RT, RL, WC)
-    state.gems = (9, 9)
-    collector = state.collector
-    collect(state, RT, RT, RL, WC)
+def test_V9_nine_gems_roles_swap_reshuffle_then_a_set_ends_the_match_at_fifteen() -> None:
+    state = dealt(RL, BT, BT, RL, RL, RL)
+    player = state.guesser
+    state.gems = (9, 0) if player == 0 else (0, 9)
+    state.apply(Take(BT))
+    state.apply(Guess(Colour.BLUE, None))  # wrong: the Red Lady Collector gains 4
 
-    assert state.gems[collector] == 15
-    assert state.phase is Phase.OVER
-    assert state.result() == Result(scores=state.gems, winners=(collector,))
-
-
-def test_V9_roles_swap_and_clues_reshuffled_between_contests() -> None:
-    state = dealt(RL, BT, RT, RT, RL, WC, BL, BL)
-    collector, clues = state.collector, state.display + state.deck
-    collect(state, RT, RT, RL, WC)
-
-    assert state.collector != collector
+    assert (state.contest, state.collector, state.gems[player]) == (2, player, 9)
     assert Counter(state.display + state.deck) == Counter(CLUE_DECK)
-    assert state.display + state.deck != clues
+    assert (state.collection, state.discards) == ((), ())
+
+    redeal(state, RT, BL, *RED_SET)
+    collect(state, *RED_SET)
+    assert state.gems[player] == 15
+    assert state.result() == Result(scores=state.gems, winners=(player,))

@@ -2,6 +2,7 @@
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from doors_scenarios import BL, BT, RL, RT, WC, clue_order, dealt
@@ -63,7 +64,7 @@ def test_S5_roles_alternate_every_contest() -> None:
         if state.contest != contest:
             collectors.append(state.collector)
     assert len(collectors) > 2
-    assert all(a != b for a, b in zip(collectors, collectors[1:], strict=False))
+    assert all(a != b for a, b in pairwise(collectors))
 
 
 def test_S6_first_collector_random_from_the_seed() -> None:

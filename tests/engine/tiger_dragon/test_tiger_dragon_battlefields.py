@@ -43,7 +43,7 @@ def test_r1_card_value_of_every_winning_tile(battlefield: Battlefield, tile: Til
 @pytest.mark.parametrize(("battlefield", "tile"), CASES, ids=lambda x: getattr(x, "value", x))
 def test_s1_5_bonus_of_every_winning_tile(battlefield: Battlefield, tile: Tile) -> None:
     """Winner with 2 face-down tiles, 5 on the whole table."""
-    value, bonus = battlefield.card.score(tile, open_tile=False, own_face_down=2, all_face_down=5)
+    _, bonus = battlefield.card.score(tile, open_tile=False, own_face_down=2, all_face_down=5)
     if tile in WILDS:
         expected = 0  # R3
     elif battlefield is Battlefield.CAVE:
@@ -62,7 +62,9 @@ def test_r3_tiger_or_dragon_finish_is_one_point_and_no_bonus(battlefield: Battle
 
 @pytest.mark.parametrize("battlefield", list(Battlefield), ids=lambda b: b.value)
 def test_r4_the_one_scores_ten_plus_the_bonus(battlefield: Battlefield) -> None:
-    value, bonus = battlefield.card.score(Tile.ONE, open_tile=False, own_face_down=3, all_face_down=3)
+    value, bonus = battlefield.card.score(
+        Tile.ONE, open_tile=False, own_face_down=3, all_face_down=3
+    )
     assert (value, bonus) == (10, 3 * BONUS_PER_TILE[battlefield])
 
 

@@ -4,8 +4,18 @@
 from __future__ import annotations
 
 import pytest
+from tiger_dragon_scenarios import (
+    DUEL_HANDS,
+    DUEL_REVEAL_AT,
+    duel_moves,
+    lone_hand,
+    lone_moves,
+    play,
+    table,
+    tiles,
+)
 
-from engine.core import IllegalMove, Rejection
+from engine.core import Event, IllegalMove, Rejection
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.model import (
     Attack,
@@ -19,8 +29,6 @@ from engine.tiger_dragon.model import (
 )
 from engine.tiger_dragon.state import TigerDragonState
 from engine.tiger_dragon.tiles import Tile
-
-from .helpers import everyone_passes, play, table, tiles
 
 NORMAL_HAND = {2: 13, 3: 11, 4: 9, 5: 7}
 LEFT_OUT = {2: 11, 3: 4, 4: 1, 5: 2}
@@ -51,10 +59,10 @@ def test_s1_2_the_start_player_opens_with_any_tile() -> None:
 def test_s1_3_responses_go_clockwise_from_the_attackers_left() -> None:
     state = table(4, {}, start=2)
     play(state, "attack 4")
-    seen = []
+    seen: list[int | None] = []
     while state.view(None).phase is Phase.RESPONSE:
         seen.append(state.to_act())
-        assert state.view(None).open_attack == OpenAttack(2, Tile.FOUR, tuple(seen[:-1]))
+        assert state.view(None).open_attack == OpenAttack(2, Tile.FOUR, (3, 0, 1)[: len(seen) - 1])
         play(state, "pass")
     assert seen == [3, 0, 1]
 
@@ -108,12 +116,10 @@ def test_s1_3_defense_by_number_and_parity(attack: str, hand: str, defenses: lis
 
 def test_s1_3_round_bonus_places_a_tile_face_down_then_attacks_again() -> None:
     state = table(4, {0: "1 2 3 4 5 6 7 8 tiger dragon"})
-    play(state, "attack 2")
-    everyone_passes(state)
+    play(state, "attack 2", "pass", "pass", "pass")
     # R8: any tile may go face down, the 1 and the wilds included.
-    assert labels(state) == ["face-down tiger", "face-down 1"] + [
-        f"face-down {n}" for n in range(3, 9)
-    ] + ["face-down dragon"]
+    held = ["tiger", "1", "3", "4", "5", "6", "7", "8", "dragon"]
+    assert labels(state) == [f"face-down {t}" for t in held]
     play(state, "face-down dragon")
     assert (state.view(None).phase, state.to_act()) == (Phase.ATTACK, 0)
     assert state.view(0).boards[0].defense == (DefenseTile(Tile.DRAGON, True),)
@@ -127,24 +133,14 @@ def test_s1_8_two_players_a_single_pass_gives_the_round_bonus() -> None:
     assert (state.view(None).phase, state.to_act()) == (Phase.BONUS, 0)
 
 
-# Seat 0 attacks 2, 3, 4, 5, 6; seat 1 defends each and attacks 7, 7, 8, 8 (seat 0 defends
-# those after seats 2 and 3 pass), so seat 1 goes out defending the 6 with its ninth tile.
-DUEL_HANDS = {0: "2 3 4 5 6 7 7 8 8 8", 1: "2 3 4 5 6 7 7 8 8"}
-
-
-def duel(state: TigerDragonState, reveal: bool = False) -> list[RoundEnded]:
-    for attack, answer in zip("2345", "7788", strict=True):
-        last = attack == "5"
-        play(state, f"attack {attack}", f"defend {attack}")
-        play(state, f"attack {answer}" + (" and reveal" if reveal and last else ""))
-        play(state, "pass", "pass", f"defend {answer}")
-    return [e for e in play(state, "attack 6", "defend 6") if isinstance(e, RoundEnded)]
+def round_ended(events: list[Event]) -> RoundEnded:
+    [ended] = [e for e in events if isinstance(e, RoundEnded)]
+    return ended
 
 
 def test_s1_4_going_out_by_defense_wins_the_round() -> None:
     state = table(4, DUEL_HANDS)
-    [ended] = duel(state)
-    summary = ended.summary
+    summary = round_ended(play(state, *duel_moves())).summary
     assert (summary.winner, summary.winning_tile, summary.points) == (1, Tile.SIX, 3)
     assert state.scores() == (0, 3, 0, 0)
     assert state.view(None).round == 2
@@ -152,73 +148,53 @@ def test_s1_4_going_out_by_defense_wins_the_round() -> None:
 
 def test_s2_parity_table_for_a_non_start_winner_with_four_players() -> None:
     state = table(4, DUEL_HANDS)
-    for attack, answer in zip("2345", "7788", strict=True):
-        play(state, f"attack {attack}", f"defend {attack}", f"attack {answer}")
-        play(state, "pass", "pass", f"defend {answer}")
-    play(state, "attack 6")
+    play(state, *duel_moves()[:-1])
     board = state.view(None).boards[1]  # about to go out on defense space 5
     assert (len(board.attack), len(board.defense) + 1) == (4, 5)
+
+
+def test_s2_parity_table_for_the_start_player_with_four_players() -> None:
+    state = table(4, {0: lone_hand("2")})
+    play(state, *lone_moves("2")[:-1])
+    board = state.view(None).boards[0]  # about to go out on defense space 5
+    assert (len(board.attack), len(board.defense) + 1) == (5, 5)
 
 
 @pytest.mark.parametrize(("reveal", "points"), [(True, 6), (False, 3)])
 def test_r7_clifftop_going_out_with_the_revealed_tile(reveal: bool, points: int) -> None:
     state = table(4, DUEL_HANDS, battlefield=Battlefield.CLIFFTOP)
-    [ended] = duel(state, reveal)
-    assert (ended.summary.open_tile, ended.summary.points) == (reveal, points)
+    summary = round_ended(play(state, *duel_moves(reveal))).summary
+    assert (summary.open_tile, summary.points) == (reveal, points)
 
 
-def test_r7_the_reveal_is_offered_with_the_attack_that_leaves_one_tile() -> None:
+def test_r7_the_reveal_is_offered_only_with_the_attack_that_leaves_one_tile() -> None:
     state = table(4, DUEL_HANDS, battlefield=Battlefield.CLIFFTOP)
-    for attack, answer in zip("234", "778", strict=True):
-        play(state, f"attack {attack}", f"defend {attack}")
-        assert not any(isinstance(m, Attack) and m.reveal for m in state.legal_moves())
-        play(state, f"attack {answer}", "pass", "pass", f"defend {answer}")
-    play(state, "attack 5", "defend 5")
-    assert labels(state) == ["attack 6", "attack 8", "attack 6 and reveal", "attack 8 and reveal"]
-    play(state, "attack 8 and reveal")
-    for viewer in (None, 0, 1, 2, 3):
-        board = state.view(viewer).boards[1]
-        assert (board.revealed, board.hand_count) == (Tile.SIX, 1)
+    offered = []
+    for at, label in enumerate(duel_moves(reveal=True)):
+        view = state.view(None)
+        revealing = [m.label() for m in state.legal_moves() if isinstance(m, Attack) and m.reveal]
+        if revealing:
+            offered.append(at)
+            assert view.to_act is not None and view.boards[view.to_act].hand_count == 2
+            assert revealing == [f"{m.label()} and reveal" for m in state.legal_moves()[:2]]
+        play(state, label)
+    # Seat 1's attack with the 8 (it reveals the 6), then seat 0's attack with its 6.
+    assert offered == [DUEL_REVEAL_AT, DUEL_REVEAL_AT + 4]
 
 
 def test_r7_no_reveal_off_clifftop() -> None:
     state = table(4, DUEL_HANDS, battlefield=Battlefield.DOJO)
-    for attack, answer in zip("234", "778", strict=True):
-        play(state, f"attack {attack}", f"defend {attack}", f"attack {answer}")
-        play(state, "pass", "pass", f"defend {answer}")
-    play(state, "attack 5", "defend 5")
+    play(state, *duel_moves()[:DUEL_REVEAL_AT])
     assert labels(state) == ["attack 6", "attack 8"]
 
 
-# Seat 0 attacks and is never answered: after each attack the others pass and it places a tile
-# face down, so its tenth tile goes face down last and wins (R2).
-LONE_HAND = "2 3 4 5 6 7 7 8 8 {last}"
-
-
-def lone_attacker(state: TigerDragonState, last: str) -> list[RoundEnded]:
-    events = []
-    for attack, bonus in zip("23456", ["7", "7", "8", "8", last], strict=True):
-        events += play(state, f"attack {attack}", "pass", "pass", "pass", f"face-down {bonus}")
-    return [e for e in events if isinstance(e, RoundEnded)]
-
-
 def test_r2_last_tile_face_down_is_turned_up_and_scored_not_a_bonus() -> None:
-    state = table(4, {0: LONE_HAND.format(last="2")})
-    [ended] = lone_attacker(state, "2")
-    summary = ended.summary
+    state = table(4, {0: lone_hand("2")})
+    summary = round_ended(play(state, *lone_moves("2"))).summary
     assert summary.winning_tile is Tile.TWO
     assert summary.face_down[0] == tuple(tiles("7 7 8 8"))  # the four earlier ones count
     assert (summary.card_value, summary.bonus) == (2, 4)
     assert state.scores() == (6, 0, 0, 0)
-
-
-def test_s2_parity_table_for_the_start_player_with_four_players() -> None:
-    state = table(4, {0: LONE_HAND.format(last="2")})
-    for attack, bonus in zip("2345", "7788", strict=True):
-        play(state, f"attack {attack}", "pass", "pass", "pass", f"face-down {bonus}")
-    play(state, "attack 6", "pass", "pass", "pass")
-    board = state.view(None).boards[0]  # about to go out on defense space 5
-    assert (len(board.attack), len(board.defense) + 1) == (5, 5)
 
 
 @pytest.mark.parametrize(
@@ -236,9 +212,9 @@ def test_s1_5_bonus_counts_own_or_every_players_face_down_tiles(
     events = []
     for attack, bonus in zip("6688", "7788", strict=True):
         events += play(state, f"attack {attack}", "pass", "pass", "pass", f"face-down {bonus}")
-    [ended] = [e for e in events if isinstance(e, RoundEnded)]
-    assert ended.summary.face_down == ((Tile.SEVEN, Tile.SEVEN, Tile.EIGHT), (Tile.FOUR,), (), ())
-    assert (ended.summary.winning_tile, ended.summary.points) == (Tile.EIGHT, points)
+    summary = round_ended(events).summary
+    assert summary.face_down == ((Tile.SEVEN, Tile.SEVEN, Tile.EIGHT), (Tile.FOUR,), (), ())
+    assert (summary.winning_tile, summary.points) == (Tile.EIGHT, points)
 
 
 def test_illegal_moves_are_rejected_and_change_nothing() -> None:

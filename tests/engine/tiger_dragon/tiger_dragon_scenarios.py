@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from engine.core import Event
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.deal import hand_sizes
-from engine.tiger_dragon.model import PASS, Phase, Settings
+from engine.tiger_dragon.model import PASS, Settings
 from engine.tiger_dragon.state import TigerDragonState
 from engine.tiger_dragon.tiles import DECK, WILDS, Tile
 
@@ -55,6 +55,38 @@ def table(
     return TigerDragonState(players, settings, seed, start_player=start, deck=deck)
 
 
+# Seat 0 starts and attacks 2, 3, 4, 5, 6; seat 1 defends each and attacks 7, 7, 8, 8, which
+# seat 0 defends after seats 2 and 3 pass; seat 1 goes out defending the 6 with its ninth tile.
+DUEL_HANDS = {0: "2 3 4 5 6 7 7 8 8 8", 1: "2 3 4 5 6 7 7 8 8"}
+DUEL_REVEAL_AT = 20
+"""Index in `duel_moves` of seat 1's attack that leaves it one tile (the 6)."""
+
+
+def duel_moves(reveal: bool = False) -> list[str]:
+    """The labels of the duel on DUEL_HANDS (4 players); `reveal`: seat 1 reveals its 6."""
+    moves: list[str] = []
+    for attack, answer in zip("2345", "7788", strict=True):
+        moves += [f"attack {attack}", f"defend {attack}", f"attack {answer}"]
+        moves += ["pass", "pass", f"defend {answer}"]
+    if reveal:
+        moves[DUEL_REVEAL_AT] += " and reveal"
+    return [*moves, "attack 6", "defend 6"]
+
+
+def lone_hand(last: str) -> str:
+    """A start hand of 10 for `lone_moves`."""
+    return f"2 3 4 5 6 7 7 8 8 {last}"
+
+
+def lone_moves(last: str) -> list[str]:
+    """The labels of a 4-player round where seat 0 (the start player, holding lone_hand(last))
+    attacks 2..6 unanswered, places 7 7 8 8 face down, and goes out placing `last` (R2)."""
+    moves: list[str] = []
+    for attack, bonus in zip("23456", ["7", "7", "8", "8", last], strict=True):
+        moves += [f"attack {attack}", "pass", "pass", "pass", f"face-down {bonus}"]
+    return moves
+
+
 def play(state: TigerDragonState, *labels: str) -> list[Event]:
     """Applies the moves named by their labels, in order; returns all their events."""
     events: list[Event] = []
@@ -62,14 +94,6 @@ def play(state: TigerDragonState, *labels: str) -> list[Event]:
         moves = {m.label(): m for m in state.legal_moves()}
         assert label in moves, f"{label!r} not legal; legal: {sorted(moves)} in {state!r}"
         events += state.apply(moves[label])
-    return events
-
-
-def everyone_passes(state: TigerDragonState) -> list[Event]:
-    """Every remaining responder passes on the open attack."""
-    events: list[Event] = []
-    while state.view(None).phase is Phase.RESPONSE:
-        events += state.apply(PASS)
     return events
 
 
@@ -85,12 +109,13 @@ def lone_round(state: TigerDragonState) -> list[Event]:
     return events
 
 
-def random_states(state: TigerDragonState, rng: random.Random, steps: int) -> Iterator[TigerDragonState]:
-    """Plays up to `steps` random moves, yielding the state before each move and at the end."""
-    for _ in range(steps):
-        yield state
+def random_walk(state: TigerDragonState, rng: random.Random, steps: int) -> Iterator[int]:
+    """Plays up to `steps` random moves on `state`, yielding the step number before each move
+    and once at the end, so a loop can check every state on the way."""
+    for step in range(steps):
+        yield step
         moves = state.legal_moves()
         if not moves:
             return
         state.apply(rng.choice(moves))
-    yield state
+    yield steps

@@ -1,0 +1,454 @@
+"""A Koi-Koi match as the phase machine of koikoi.md §2.5, from the first deal to the last.
+
+`apply` plays one decision and then runs every forced step — the stock draw, the yaku check,
+the end of a deal, the next deal with its redeals — so that afterwards either a seat must decide
+or the match is over. Every field is immutable (ints, card masks, tuples), so `copy` is a
+shallow copy and a bot's playout never deep-copies anything.
+
+Randomness: the match seed yields the first dealer and a 64-bit deal seed. Each deal (and each
+redeal) seeds a throwaway `random.Random` from the deal seed, shuffles from it and takes the
+next deal seed from it, so the state carries its random source as one int.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.core import Event, Move, Result, Seat, State, require_legal
+from engine.koikoi.cards import (
+    CARDS,
+    SAME_MONTH,
+    cards_in,
+    complete_months,
+    four_pairs,
+    indices,
+    mask_of,
+)
+from engine.koikoi.deal import Opening, judge_hands
+from engine.koikoi.model import (
+    BoardFourTaken,
+    ChooseCapture,
+    DealEnd,
+    DealEnded,
+    DealSummary,
+    Dealt,
+    Doubling,
+    Drew,
+    KoiKoi,
+    KoiKoiCalled,
+    KoiKoiMove,
+    KoiKoiView,
+    MatchEnded,
+    Misdeal,
+    Multiplier,
+    Phase,
+    PlayCard,
+    Played,
+    Redealt,
+    ScoredYaku,
+    Step,
+    Stop,
+    Yaku,
+    YakuMade,
+)
+from engine.koikoi.rules import BoardFour, OpponentKoi, Rules
+from engine.koikoi.yaku import scorer_for
+
+NO_CARD = -1
+"""`pending` when no drawn card waits for a capture choice."""
+
+_PLAY = tuple(PlayCard(card) for card in CARDS)
+_PLAY_TAKING: dict[tuple[int, int], PlayCard] = {
+    (card, target): PlayCard(card, CARDS[target])
+    for card in CARDS
+    for target in indices(SAME_MONTH[card] & ~(1 << card))
+}
+_CHOOSE = tuple(ChooseCapture(card) for card in CARDS)
+_DECISION: tuple[KoiKoiMove, ...] = (Stop(), KoiKoi())
+"""Every move object is made once here: listing legal moves is a few table look-ups."""
+
+
+def _with(pair: tuple[int, int], seat: Seat, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _multiplied(base: int, multipliers: tuple[Multiplier, ...]) -> int:
+    for multiplier in multipliers:
+        base *= multiplier.factor
+    return base
+
+
+class KoiKoiState(State):
+    """One node of a Koi-Koi match. `repr` shows everything; only `view` may reach a client.
+
+    Card sets are masks (see `cards.py`): `hands`, `piles` and `played` (the cards each seat
+    played from hand this deal) per seat, `board`, and `stock` as card indices, top first.
+    `turn` is the seat whose turn it is; `pending` the drawn card awaiting a capture choice;
+    `totals` each seat's yaku total as of its last turn (so, during a turn, the total at its
+    start: what K1 compares with); `month` the deal's month (V6).
+    """
+
+    players = 2
+
+    def __init__(self, rules: Rules, seed: int, *, dealer: Seat | None = None) -> None:
+        """A match before its first deal (call `start`). D2: the first dealer comes from the
+        seed unless given."""
+        rng = random.Random(seed)
+        self.rules = rules
+        self._scorer = scorer_for(rules)
+        self.dealer: Seat = rng.randrange(self.players) if dealer is None else dealer
+        self._deal_seed = rng.getrandbits(64)
+        self.deal_no = 0
+        self.match_scores = (0, 0)
+        self.last_deal: DealSummary | None = None
+        self.phase = Phase.DEALING
+        self.turn: Seat = self.dealer
+        self.hands = self.piles = self.played = self.totals = self.koi_koi = (0, 0)
+        self.board = 0
+        self.stock: tuple[int, ...] = ()
+        self.pending = NO_CARD
+        self.month = 1
+        self._legal: tuple[KoiKoiMove, ...] | None = None
+
+    def start(self, order: Sequence[int] | None = None) -> list[Event]:
+        """Deals the first deal — from `order` when given (tests fix exact hands, board and
+        stock; see `_lay_out`), else from the seed — and runs the forced steps."""
+        if self.deal_no:
+            raise ValueError("the match has already started")
+        events: list[Event] = []
+        self._run_forced(events, order)
+        return events
+
+    # The engine contract --------------------------------------------------------------------
+
+    def to_act(self) -> Seat | None:
+        return None if self.phase in (Phase.OVER, Phase.DEALING) else self.turn
+
+    def legal_moves(self) -> tuple[KoiKoiMove, ...]:
+        if self._legal is None:
+            self._legal = self._moves()
+        return self._legal
+
+    def apply(self, move: Move) -> list[Event]:
+        require_legal(self, move)
+        self._legal = None
+        events: list[Event] = []
+        seat = self.turn
+        if isinstance(move, PlayCard):  # T1
+            bit = 1 << move.card
+            self.hands = _with(self.hands, seat, self.hands[seat] & ~bit)
+            self.played = _with(self.played, seat, self.played[seat] | bit)
+            self._meet_board(seat, move.card, move.target, Step.HAND, events)
+            self._draw(seat, events)
+        elif isinstance(move, ChooseCapture):  # E3
+            card, self.pending = self.pending, NO_CARD
+            self._meet_board(seat, card, move.target, Step.STOCK, events)
+            self._end_turn(seat, events)
+        elif isinstance(move, KoiKoi):  # K2
+            calls = self.koi_koi[seat] + 1
+            self.koi_koi = _with(self.koi_koi, seat, calls)
+            events.append(KoiKoiCalled(seat, calls))
+            self._begin_turn(1 - seat)
+        else:  # K3: Stop, the only other legal move
+            self._stop(seat, DealEnd.STOP, events)
+        self._run_forced(events)
+        return events
+
+    def view(self, viewer: Seat | None) -> KoiKoiView:
+        """Public facts plus, for a seat, its own hand: never the other hand or the stock."""
+        piles, month, totals = self.piles, self.month, self.totals
+        return KoiKoiView(
+            viewer=viewer,
+            deal=self.deal_no,
+            deals=self.rules.deals,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act(),
+            turn=self.turn,
+            hand=None if viewer is None else cards_in(self.hands[viewer]),
+            hand_counts=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            board=cards_in(self.board),
+            piles=(cards_in(piles[0]), cards_in(piles[1])),
+            stock_count=len(self.stock),
+            drawn=None if self.pending == NO_CARD else CARDS[self.pending],
+            yaku=(self._scorer.yaku(piles[0], month), self._scorer.yaku(piles[1], month)),
+            totals=totals,
+            koi_koi=self.koi_koi,
+            stop_points=(self._stop_points(0, totals[0]), self._stop_points(1, totals[1])),
+            scores=self.match_scores,
+            last_deal=self.last_deal,
+        )
+
+    def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:
+        """Resamples what `viewer` cannot see: the other hand, the stock order and the seed of
+        every future deal. The other hand is drawn from the unseen cards so that, with the cards
+        the other seat already played, it is a hand the deal could have been played with
+        (D4 / V9: no dealt-hand yaku where one would have ended or redealt the deal). Once the
+        match is over nothing is left to decide and the hands stay as they are."""
+        clone = self.copy()
+        clone._deal_seed = rng.getrandbits(64)
+        if self.phase is Phase.OVER:
+            return clone
+        other = 1 - viewer
+        unseen = list(indices(self.hands[other] | mask_of(self.stock)))
+        count = self.hands[other].bit_count()
+        while True:
+            rng.shuffle(unseen)
+            hands = _with(self.hands, other, mask_of(unseen[:count]))
+            dealt = (hands[0] | self.played[0], hands[1] | self.played[1])
+            if judge_hands(dealt, self.rules).opening is Opening.PLAY:
+                break
+        clone.hands = hands
+        clone.stock = tuple(unseen[count:])
+        clone._legal = None
+        return clone
+
+    def result(self) -> Result | None:
+        if self.phase is not Phase.OVER:
+            return None
+        return Result(self.match_scores, self._winners(), {"deals": self.deal_no})
+
+    def scores(self) -> tuple[int, int]:
+        return self.match_scores
+
+    def copy(self) -> KoiKoiState:
+        clone = KoiKoiState.__new__(KoiKoiState)
+        clone.__dict__.update(self.__dict__)
+        return clone
+
+    def __repr__(self) -> str:
+        shown = {name: value for name, value in vars(self).items() if name != "_legal"}
+        fields = ", ".join(f"{name}={value!r}" for name, value in shown.items())
+        return f"KoiKoiState({fields})"
+
+    # Dealing --------------------------------------------------------------------------------
+
+    def _run_forced(self, events: list[Event], order: Sequence[int] | None = None) -> None:
+        """V5: while a deal has ended and the match goes on, the winner (or, after a drawn
+        deal, the same dealer) deals the next one; it may end at once, so this loops."""
+        while self.phase is Phase.DEALING:
+            if self.last_deal is not None and self.last_deal.winner is not None:
+                self.dealer = self.last_deal.winner
+            self.deal_no += 1
+            self.month = (self.deal_no - 1) % 12 + 1  # V6: deal 1 is January
+            misdeal = self._lay_out(self._shuffled() if order is None else order, events)
+            while misdeal is not None:  # E17: redeal until a deal stands
+                events.append(Redealt(self.deal_no, misdeal))
+                misdeal = self._lay_out(self._shuffled(), events)
+            order = None
+
+    def _shuffled(self) -> list[int]:
+        rng = random.Random(self._deal_seed)
+        order = list(range(len(CARDS)))
+        rng.shuffle(order)
+        self._deal_seed = rng.getrandbits(64)
+        return order
+
+    def _lay_out(self, order: Sequence[int], events: list[Event]) -> Misdeal | None:
+        """D1: the dealer's hand is `order[:8]`, the other hand the next 8, the board the next
+        8, the stock the other 24, top first. Then the board (D3 / V10) and the hands (D4 / V9)
+        are judged, in that order; returns why the deal must be dealt again, if it must."""
+        order = [int(card) for card in order]
+        if sorted(order) != list(range(len(CARDS))):
+            raise ValueError("a deal must order all 48 cards")
+        size, board_size = self.rules.hand_size, self.rules.board_size
+        first, second = mask_of(order[:size]), mask_of(order[size : 2 * size])
+        self.hands = (first, second) if self.dealer == 0 else (second, first)
+        self.board = mask_of(order[2 * size : 2 * size + board_size])
+        self.stock = tuple(order[2 * size + board_size :])
+        self.piles = self.played = self.koi_koi = self.totals = (0, 0)
+        self.pending = NO_CARD
+        events.append(
+            Dealt(
+                self.deal_no,
+                self.dealer,
+                cards_in(self.board),
+                (cards_in(self.hands[0]), cards_in(self.hands[1])),
+                len(self.stock),
+            )
+        )
+        complete = complete_months(self.board)
+        if complete:
+            if self.rules.board_four is BoardFour.REDEAL:
+                return Misdeal.BOARD_FOUR
+            if self.rules.board_four is BoardFour.DEALER_WINS:
+                points = self.rules.board_four_points
+                won = (ScoredYaku(Yaku.FOUR_ON_BOARD, points),)
+                self._end_deal(DealEnd.FOUR_ON_BOARD, self.dealer, won, complete, (), events)
+                return None
+            self._dealer_takes(complete, events)
+            if complete_months(self.board):
+                return Misdeal.BOARD_FOUR
+        if self.rules.board_pairs_redeal and four_pairs(self.board):
+            return Misdeal.BOARD_PAIRS
+        verdict = judge_hands(self.hands, self.rules)
+        if verdict.opening is Opening.REDEAL:
+            return Misdeal.DEALT_HANDS
+        if verdict.opening is Opening.PLAY:
+            self._begin_turn(self.dealer)
+        elif verdict.opening is Opening.DRAW:
+            self._end_deal(DealEnd.DEALT_HANDS_DRAW, None, (), 0, (), events)
+        else:  # Opening.SCORE, Q3: the holder scores before anyone plays
+            holder, yaku = verdict.holder, verdict.yaku
+            assert holder is not None and yaku is not None, "a scoring verdict names both"
+            won = (ScoredYaku(yaku, self.rules.dealt_hand_points),)
+            self._end_deal(DealEnd.DEALT_HAND, holder, won, self.hands[holder], (), events)
+        return None
+
+    def _dealer_takes(self, complete: int, events: list[Event]) -> None:
+        """V10 dealer_takes: the complete months go to the dealer's pile and as many stock
+        cards take their place on the board."""
+        count = complete.bit_count()
+        refill, self.stock = self.stock[:count], self.stock[count:]
+        self.board = self.board & ~complete | mask_of(refill)
+        self.piles = _with(self.piles, self.dealer, complete)
+        self.totals = _with(self.totals, self.dealer, self._total(self.dealer))
+        events.append(BoardFourTaken(self.dealer, cards_in(complete), cards_in(mask_of(refill))))
+
+    # A turn ---------------------------------------------------------------------------------
+
+    def _moves(self) -> tuple[KoiKoiMove, ...]:
+        if self.phase is Phase.HAND:
+            return self._plays()
+        if self.phase is Phase.STOCK_CHOICE:
+            return tuple(_CHOOSE[t] for t in indices(self.board & SAME_MONTH[self.pending]))
+        if self.phase is Phase.DECISION:
+            return _DECISION
+        return ()
+
+    def _plays(self) -> tuple[KoiKoiMove, ...]:
+        """T1: any hand card (V11: any matching one, if there is one); T4: a card with two
+        matches on the board is one move per card it may take."""
+        hand, board = self.hands[self.turn], self.board
+        if self.rules.forced_matching:
+            covered = 0
+            for card in indices(board):
+                covered |= SAME_MONTH[card]
+            hand = hand & covered or hand
+        moves: list[KoiKoiMove] = []
+        for card in indices(hand):
+            same = board & SAME_MONTH[card]
+            if same.bit_count() == 2:
+                moves.extend(_PLAY_TAKING[card, target] for target in indices(same))
+            else:
+                moves.append(_PLAY[card])
+        return tuple(moves)
+
+    def _begin_turn(self, seat: Seat) -> None:
+        self.turn = seat
+        self.phase = Phase.HAND
+
+    def _meet_board(
+        self, seat: Seat, card: int, target: int | None, step: Step, events: list[Event]
+    ) -> None:
+        """T2-T5 against the board as it is now (E4): no match, the card stays; one or three,
+        all are captured; two, the chosen `target` is."""
+        bit = 1 << card
+        same = self.board & SAME_MONTH[card]
+        if same.bit_count() == 2:
+            assert target is not None, "legal moves name a target when two cards match"
+            same = 1 << target
+        if same:
+            self.board &= ~same
+            self.piles = _with(self.piles, seat, self.piles[seat] | same | bit)
+        else:
+            self.board |= bit
+        events.append(Played(seat, CARDS[card], cards_in(same), step))
+
+    def _draw(self, seat: Seat, events: list[Event]) -> None:
+        """T6: the top stock card is revealed; with two matches the player must choose."""
+        card, self.stock = self.stock[0], self.stock[1:]
+        events.append(Drew(seat, CARDS[card]))
+        if (self.board & SAME_MONTH[card]).bit_count() == 2:
+            self.pending = card
+            self.phase = Phase.STOCK_CHOICE
+            return
+        self._meet_board(seat, card, None, Step.STOCK, events)
+        self._end_turn(seat, events)
+
+    def _end_turn(self, seat: Seat, events: list[Event]) -> None:
+        """T7: yaku are checked after both steps. K1: a higher total than at the start of the
+        turn asks for stop or koi-koi — E9 / Q5: on the player's last turn it stops at once.
+        Otherwise the turn passes (T8), or K5: both hands are empty and the deal is drawn."""
+        total = self._total(seat)
+        rose = total > self.totals[seat]  # K7: a pile changes only on its owner's turn
+        self.totals = _with(self.totals, seat, total)
+        if rose:
+            pile = self.piles[seat]
+            events.append(YakuMade(seat, self._scorer.yaku(pile, self.month), total))
+            if self.hands[seat]:
+                self.phase = Phase.DECISION
+            else:
+                self._stop(seat, DealEnd.LAST_TURN, events)
+        elif self.hands[1 - seat]:
+            self._begin_turn(1 - seat)
+        elif self.rules.oya_ken_points:  # V7
+            won = (ScoredYaku(Yaku.OYA_KEN, self.rules.oya_ken_points),)
+            self._end_deal(DealEnd.EXHAUSTED, self.dealer, won, 0, (), events)
+        else:
+            self._end_deal(DealEnd.EXHAUSTED, None, (), 0, (), events)
+
+    # Scoring --------------------------------------------------------------------------------
+
+    def _total(self, seat: Seat) -> int:
+        return self._scorer.total(self.piles[seat], self.month)
+
+    def _multipliers(self, seat: Seat, base: int) -> tuple[Multiplier, ...]:
+        """V4a / V4b (K6: none under Cardavia). Both may apply: x4."""
+        found: list[Multiplier] = []
+        if self.rules.double_from and base >= self.rules.double_from:
+            found.append(Multiplier(Doubling.SEVEN_PLUS, 2))
+        calls = self.koi_koi[1 - seat]
+        if calls and self.rules.opponent_koi is not OpponentKoi.OFF:
+            per_call = self.rules.opponent_koi is OpponentKoi.PER_CALL
+            found.append(Multiplier(Doubling.OPPONENT_KOI_KOI, 2**calls if per_call else 2))
+        return tuple(found)
+
+    def _stop_points(self, seat: Seat, base: int) -> int:
+        return _multiplied(base, self._multipliers(seat, base))
+
+    def _stop(self, seat: Seat, reason: DealEnd, events: list[Event]) -> None:
+        """K3: the stopper scores every yaku in their pile; the opponent scores nothing."""
+        pile = self.piles[seat]
+        yaku = self._scorer.yaku(pile, self.month)
+        multipliers = self._multipliers(seat, self.totals[seat])
+        self._end_deal(reason, seat, yaku, pile, multipliers, events)
+
+    def _end_deal(
+        self,
+        reason: DealEnd,
+        winner: Seat | None,
+        yaku: tuple[ScoredYaku, ...],
+        cards: int,
+        multipliers: tuple[Multiplier, ...],
+        events: list[Event],
+    ) -> None:
+        """Credits the deal's winner and ends the deal; after the last deal, the match."""
+        base = sum(y.points for y in yaku)
+        points = _multiplied(base, multipliers)
+        if winner is not None:
+            self.match_scores = _with(self.match_scores, winner, self.match_scores[winner] + points)
+        summary = DealSummary(
+            self.deal_no,
+            reason,
+            winner,
+            yaku,
+            base,
+            multipliers,
+            points,
+            self.koi_koi,
+            cards_in(cards),
+        )
+        self.last_deal = summary
+        events.append(DealEnded(summary, self.match_scores))
+        if self.deal_no < self.rules.deals:
+            self.phase = Phase.DEALING
+            return
+        self.phase = Phase.OVER
+        events.append(MatchEnded(self.match_scores, self._winners()))
+
+    def _winners(self) -> tuple[Seat, ...]:
+        """The higher match total wins; a tie has no winner (see `Rules`)."""
+        first, second = self.match_scores
+        return (0,) if first > second else (1,) if second > first else ()

@@ -1,0 +1,232 @@
+"""Properties over random matches under random options: test vector §6.12 (48 cards conserved,
+totals never fall), E5 (the board never holds four of a month after the deal), D5/E16 (the stock
+never runs dry), K1/K7/E9/K5 (when a decision comes), and the engine contract (every legal move
+applies, determinize keeps every view, matches end with a result)."""
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from koikoi_scenarios import of_type
+
+from engine.core import Event
+from engine.koikoi.cards import DECK, MONTHS, mask_of
+from engine.koikoi.deal import Opening, judge_hands
+from engine.koikoi.model import (
+    DealEnd,
+    DealEnded,
+    KoiKoi,
+    KoiKoiMove,
+    Phase,
+    PlayCard,
+    Played,
+    YakuMade,
+)
+from engine.koikoi.options import OPTIONS, rules_from_options
+from engine.koikoi.rules import BoardFour
+from engine.koikoi.state import NO_CARD, KoiKoiState
+from engine.koikoi.yaku import scorer_for
+
+OPTION_CHOICES = st.fixed_dictionaries(
+    {spec.name: st.sampled_from(spec.values) for spec in OPTIONS}
+)
+MATCHES = settings(max_examples=100, deadline=None)
+
+
+@dataclass
+class Transition:
+    before: KoiKoiState
+    move: KoiKoiMove
+    events: list[Event]
+    after: KoiKoiState
+
+
+def started(seed: int, options: dict[str, str]) -> KoiKoiState:
+    state = KoiKoiState(rules_from_options(options), seed)
+    state.start()
+    return state
+
+
+def transitions(state: KoiKoiState, play_seed: int) -> Iterator[Transition]:
+    """Plays `state` to the end of the match with random moves (koi-koi four times in five),
+    one applied move at a time."""
+    rng = random.Random(play_seed)
+    while state.to_act() is not None:
+        before = state.copy()
+        keep_going = state.phase is Phase.DECISION and rng.random() < 0.8
+        move = KoiKoi() if keep_going else rng.choice(state.legal_moves())
+        events = state.apply(move)
+        yield Transition(before, move, events, state.copy())
+
+
+@MATCHES
+@given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
+def test_vector12_the_48_cards_are_conserved(
+    seed: int, options: dict[str, str], play_seed: int
+) -> None:
+    for step in transitions(started(seed, options), play_seed):
+        state = step.after
+        parts = [*state.hands, state.board, *state.piles, mask_of(state.stock)]
+        parts.append(0 if state.pending == NO_CARD else 1 << state.pending)
+        assert sum(part.bit_count() for part in parts) == 48
+        assert sum(parts) == DECK  # disjoint and complete
+
+
+@MATCHES
+@given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
+def test_E5_the_board_never_holds_four_of_a_month_and_grows_only_from_empty_months(
+    seed: int, options: dict[str, str], play_seed: int
+) -> None:
+    for step in transitions(started(seed, options), play_seed):
+        board = step.after.board
+        assert all((board & month).bit_count() < 4 for month in MONTHS)
+        if step.after.deal_no == step.before.deal_no and step.after.phase is not Phase.OVER:
+            for month in MONTHS:
+                old, new = (step.before.board & month).bit_count(), (board & month).bit_count()
+                assert new <= old or (old, new) == (0, 1)
+
+
+@MATCHES
+@given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
+def test_vector12_match_totals_never_decrease_and_match_the_deal_results(
+    seed: int, options: dict[str, str], play_seed: int
+) -> None:
+    state = started(seed, options)
+    scores = state.match_scores
+    for step in transitions(state, play_seed):
+        after = step.after.match_scores
+        assert after[0] >= scores[0] and after[1] >= scores[1]
+        gained = [0, 0]
+        for ended in of_type(step.events, DealEnded):
+            if ended.summary.winner is not None:
+                gained[ended.summary.winner] += ended.summary.points
+        assert after == (scores[0] + gained[0], scores[1] + gained[1])
+        scores = after
+    result = state.result()
+    assert result is not None and result.scores == scores
+
+
+@MATCHES
+@given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
+def test_D5_E16_the_stock_never_runs_dry(
+    seed: int, options: dict[str, str], play_seed: int
+) -> None:
+    """Every turn draws one card for the one it plays: before each turn the stock holds a
+    card for every hand card left, plus the 8 never drawn (fewer after V10 dealer_takes)."""
+    unused = 0 if options["board_four"] == BoardFour.DEALER_TAKES.value else 8
+    for step in transitions(started(seed, options), play_seed):
+        state = step.after
+        if state.phase is Phase.HAND:
+            in_hands = state.hands[0].bit_count() + state.hands[1].bit_count()
+            assert len(state.stock) >= in_hands + unused
+
+
+@MATCHES
+@given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
+def test_K1_K7_E9_K5_a_decision_comes_exactly_when_the_total_rose_this_turn(
+    seed: int, options: dict[str, str], play_seed: int
+) -> None:
+    """An oracle built from the spec: after both steps, compare the turn's new total with the
+    total at its start; decide, auto-stop on the last turn, pass, or draw the deal."""
+    turn_start: dict[int, int] = {}
+    for step in transitions(started(seed, options), play_seed):
+        before, after, seat = step.before, step.after, step.before.turn
+        if before.phase is Phase.HAND:
+            turn_start[seat] = before.totals[seat]
+        finished_turn = before.phase in (Phase.HAND, Phase.STOCK_CHOICE) and not (
+            after.deal_no == before.deal_no and after.phase is Phase.STOCK_CHOICE
+        )
+        if not finished_turn:
+            continue
+        pile = before.piles[seat]
+        for played in of_type(step.events, Played):
+            if played.captured:
+                pile |= mask_of((played.card, *played.captured))
+        total = scorer_for(before.rules).total(pile, before.month)
+        from_hand = mask_of((step.move.card,)) if isinstance(step.move, PlayCard) else 0
+        hand = before.hands[seat] & ~from_hand
+        endings = [e.summary for e in of_type(step.events, DealEnded)]
+        rose = total > turn_start[seat]
+        assert bool(of_type(step.events, YakuMade)) == rose
+        if rose and hand:
+            assert after.phase is Phase.DECISION and after.to_act() == seat
+        elif rose:
+            assert endings[0].reason is DealEnd.LAST_TURN and endings[0].winner == seat
+        elif before.hands[1 - seat]:
+            assert after.phase is Phase.HAND and after.to_act() == 1 - seat
+        else:
+            assert endings[0].reason is DealEnd.EXHAUSTED
+
+
+@MATCHES
+@given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
+def test_contract_every_legal_move_applies_and_labels_are_unique(
+    seed: int, options: dict[str, str], play_seed: int
+) -> None:
+    for step in transitions(started(seed, options), play_seed):
+        state = step.after
+        moves = state.legal_moves()
+        assert len({move.label() for move in moves}) == len(moves)
+        assert bool(moves) == (state.to_act() is not None)
+        before = repr(state)
+        for move in moves:
+            state.copy().apply(move)
+        assert repr(state) == before  # copies are independent
+
+
+@MATCHES
+@given(
+    seed=st.integers(0, 2**32),
+    options=OPTION_CHOICES,
+    play_seed=st.integers(0, 2**16),
+    sample_seed=st.integers(0, 2**16),
+)
+def test_contract_determinize_keeps_every_view(
+    seed: int, options: dict[str, str], play_seed: int, sample_seed: int
+) -> None:
+    rng = random.Random(sample_seed)
+    for step in transitions(started(seed, options), play_seed):
+        state = step.after
+        for seat in (0, 1):
+            sample = state.determinize(seat, rng)
+            assert sample.view(seat) == state.view(seat)
+            assert sample.view(None) == state.view(None)
+            if state.to_act() == seat:
+                assert sample.legal_moves() == state.legal_moves()
+            if state.phase is not Phase.OVER:  # D4 / V9: a hand the deal could be played with
+                dealt = (sample.hands[0] | sample.played[0], sample.hands[1] | sample.played[1])
+                assert judge_hands(dealt, state.rules).opening is Opening.PLAY
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    options=OPTION_CHOICES,
+    play_seed=st.integers(0, 2**16),
+    sample_seed=st.integers(0, 2**16),
+)
+def test_contract_determinized_matches_play_on_to_a_result(
+    seed: int, options: dict[str, str], play_seed: int, sample_seed: int
+) -> None:
+    rng = random.Random(sample_seed)
+    for step in transitions(started(seed, options), play_seed):
+        seat = step.after.to_act()
+        if seat is None or rng.random() < 0.8:
+            continue
+        sample = step.after.determinize(seat, rng)
+        while sample.to_act() is not None:
+            sample.apply(rng.choice(sample.legal_moves()))
+        assert sample.result() is not None
+
+
+def test_contract_random_matches_of_every_length_end_with_a_result() -> None:
+    for deals in ("1", "3", "6", "12"):
+        for seed in range(10):
+            state = started(seed, {"deals": deals})
+            for _ in transitions(state, seed):
+                pass
+            result = state.result()
+            assert result is not None and state.deal_no == int(deals)
+            assert result.winners in ((), (0,), (1,))

@@ -1,0 +1,44 @@
+"""Scripted-client helpers for server tests."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from client.api import SeatHandle, Server, error_reason
+from tigerden.v1 import lobby_pb2, match_pb2
+
+HUMAN = lobby_pb2.SEAT_KIND_HUMAN
+BOT = lobby_pb2.SEAT_KIND_BOT
+
+
+async def two_humans(client: Server, game_id: str = "doors") -> tuple[SeatHandle, SeatHandle]:
+    match = await client.create(game_id, 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    return (
+        await client.join(match.match_id, "ada", 0),
+        await client.join(match.match_id, "bob", 1),
+    )
+
+
+async def first_snapshot(seat: SeatHandle) -> match_pb2.Snapshot:
+    async for snapshot in seat.watch():
+        return snapshot
+    raise AssertionError("Watch ended without a snapshot")
+
+
+async def to_act(seats: tuple[SeatHandle, SeatHandle]) -> tuple[SeatHandle, match_pb2.Snapshot]:
+    """The seat whose turn it is, with its snapshot."""
+    for seat in seats:
+        snapshot = await first_snapshot(seat)
+        if snapshot.legal_moves:
+            return seat, snapshot
+    raise AssertionError("nobody is to act")
+
+
+async def refused(call: object, code: grpc.StatusCode, reason: str) -> str:
+    """Awaits `call`, expecting it to fail with `code` and ErrorInfo `reason`; returns details."""
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await call  # type: ignore[misc]
+    assert caught.value.code() == code, caught.value.details()
+    assert error_reason(caught.value) == reason
+    return caught.value.details() or ""
