@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from typing import Any
 from dataclasses import dataclass, field
 from types import TracebackType
+from typing import Any
 
 import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc

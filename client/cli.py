@@ -88,14 +88,21 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+async def seat_specs(
+    server: Server, game_id: str, players: int, bots: int, level: str
+) -> tuple[int, list[tuple[int, str]]]:
+    """The player count and seat list of a new match: people first, then `bots` bots."""
+    count = players or (await game_info(server, game_id)).default_players
+    if not 0 <= bots < count:
+        raise SystemExit(f"--bots must be between 0 and {count - 1} for {count} players")
+    people = [(int(lobby_pb2.SEAT_KIND_HUMAN), "")] * (count - bots)
+    return count, people + [(int(lobby_pb2.SEAT_KIND_BOT), level)] * bots
+
+
 async def cmd_play(args: argparse.Namespace) -> int:
     async with embedded_server(Path(args.db), args.bot_delay) as server:
-        players = args.players or 0
-        info = await game_info(server, args.game)
-        count = players or info.default_players
-        seats = [(lobby_pb2.SEAT_KIND_HUMAN, "")] + [(lobby_pb2.SEAT_KIND_BOT, args.level)] * (
-            count - 1
-        )
+        players = args.players or (await game_info(server, args.game)).default_players
+        count, seats = await seat_specs(server, args.game, players, players - 1, args.level)
         match = await server.create(args.game, count, parse_options(args.option), seats)
         seat = await server.join(match.match_id, args.name, 0)
         await open_table(server, seat, args.game)
@@ -106,10 +113,12 @@ async def cmd_join(args: argparse.Namespace) -> int:
     async with connect(target(args.address)) as server:
         match_id = args.match
         if args.create:
-            match_id = (
-                await server.create(args.create, args.players, parse_options(args.option))
-            ).match_id
-            print(f"created match {match_id}")
+            count, seats = await seat_specs(
+                server, args.create, args.players, args.bots, args.level
+            )
+            options = parse_options(args.option)
+            match_id = (await server.create(args.create, count, options, seats)).match_id
+            print(f"created match {match_id}: {count - args.bots} people, {args.bots} bots")
         if not match_id:
             waiting = [
                 m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING
@@ -208,6 +217,15 @@ async def cmd_matches(args: argparse.Namespace) -> int:
     return 0
 
 
+TEAMS = "the team game (the same as --option teams=on)"
+CARD = "the Battlefield card (the same as --option battlefield=NAME)"
+
+
+def battlefield_option(name: str) -> str:
+    """`--card NAME` as the `--option` pair it stands for."""
+    return f"battlefield={name}"
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="tigerden",
@@ -230,6 +248,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=0, help="seats, yours included")
     p.add_argument("--level", default="random", help="bot level (default: %(default)s)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--teams", dest="option", action="append_const", const="teams=on", help=TEAMS)
+    p.add_argument(
+        "--card", dest="option", action="append", type=battlefield_option, metavar="NAME", help=CARD
+    )
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     db_arg(p)
@@ -240,6 +262,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--match", help="match id (default: choose from a list)")
     p.add_argument("--create", metavar="GAME", help="create a match of GAME and join it")
     p.add_argument("--players", type=int, default=0, help="seats when creating")
+    p.add_argument("--bots", type=int, default=0, help="bot seats when creating (default: 0)")
+    p.add_argument("--level", default="random", help="their level when creating")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
@@ -264,6 +288,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=int, default=10, help="matches (default: %(default)s)")
     p.add_argument("--players", type=int, default=0)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--teams", dest="option", action="append_const", const="teams=on", help=TEAMS)
     p.add_argument("--parallel", type=int, default=4, help="matches at once")
     p.add_argument("--server", help="HOST[:PORT]; default: an embedded server")
     p.add_argument("--seed", type=int)

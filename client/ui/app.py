@@ -33,11 +33,15 @@ from prompt_toolkit.widgets import Frame, TextArea
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle
-from client.ui import doors
+from client.ui import doors, koikoi, tiger_dragon
 from client.ui.state import ClientState
 
 Renderer = Callable[[ClientState], StyleAndTextTuples]
-RENDERERS: dict[str, Renderer] = {"doors": doors.render}
+RENDERERS: dict[str, Renderer] = {
+    "doors": doors.render,
+    "koikoi": koikoi.render,
+    "tiger_dragon": tiger_dragon.render,
+}
 """Board renderers by the GameView oneof field name."""
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
@@ -50,6 +54,14 @@ STYLE = Style.from_dict(
         "card.red": "bold #ff5555",
         "card.blue": "bold #5599ff",
         "card.wild": "bold #cccc55",
+        "tile.red": "bold #ff5555",
+        "tile.blue": "bold #5599ff",
+        "tile.hidden": "#888888",
+        "card.bright": "bold #ffcc33",
+        "card.animal": "bold #cc88ff",
+        "card.ribbon": "bold #ff7777",
+        "card.plain": "#aaaaaa",
+        "decision": "bold reverse #ffcc33",
         "status": "reverse",
         "move": "#55cc55",
         "you": "bold underline",

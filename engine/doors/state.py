@@ -211,7 +211,9 @@ class DoorsState(State):
                 [d for d in DOORS if d != doors[viewer] and self._could_hold(other, d)]
             )
             clone.doors = (doors[0], doors[1])
-        clone.deck = tuple(rng.sample(self.deck, len(self.deck)))
+        # Sorted first: the resample must not depend on the hidden order it replaces, or two
+        # states with the same view would give a bot different worlds for the same seed.
+        clone.deck = tuple(rng.sample(sorted(self.deck), len(self.deck)))
         clone._deal_seed = rng.getrandbits(64)
         return clone
 

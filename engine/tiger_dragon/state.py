@@ -324,6 +324,7 @@ class TigerDragonState(State):
                 unseen.remove(shown)
             if hide_face_down:
                 unseen += [TILES[e & KIND] for e in copy._defenses[s] if e & FACE_DOWN]
+        unseen.sort()  # the shuffle must not depend on the hidden order it replaces
         rng.shuffle(unseen)
         copy._left_out = [unseen.pop() for _ in copy._left_out]
         for s in others:
@@ -347,6 +348,11 @@ class TigerDragonState(State):
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self._scores)
+
+    def team(self, seat: Seat) -> int:
+        """The seat's team in the team game (partners sit opposite, §1.7); else the seat."""
+        teams = self._teams
+        return seat if teams is None else teams[seat]
 
     def copy(self) -> TigerDragonState:
         copy = object.__new__(TigerDragonState)

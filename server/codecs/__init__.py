@@ -2,7 +2,11 @@
 
 from server.codecs.base import Codec, unwrap_move, wrap_event, wrap_move, wrap_view
 from server.codecs.doors import DoorsCodec
+from server.codecs.koikoi import KoikoiCodec
+from server.codecs.tiger_dragon import TigerDragonCodec
 
-CODECS: dict[str, Codec] = {codec.game_id: codec for codec in (DoorsCodec(),)}
+CODECS: dict[str, Codec] = {
+    codec.game_id: codec for codec in (DoorsCodec(), KoikoiCodec(), TigerDragonCodec())
+}
 
 __all__ = ["CODECS", "Codec", "unwrap_move", "wrap_event", "wrap_move", "wrap_view"]

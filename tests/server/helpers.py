@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import grpc
 import pytest
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, error_reason
-from tigerden.v1 import lobby_pb2, match_pb2
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
 BOT = lobby_pb2.SEAT_KIND_BOT

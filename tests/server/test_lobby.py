@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import grpc
+from tigerden.v1 import lobby_pb2
 
 from client.api import Server
 from engine import GAMES
 from server.codecs import CODECS
 from tests.server.helpers import BOT, HUMAN, refused
-from tigerden.v1 import lobby_pb2
 
 
 async def test_list_games_describes_every_registered_game_and_option(client: Server) -> None:

@@ -7,11 +7,14 @@ import asyncio
 import random
 
 import grpc
+from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server
 from client.bot import play_seat, random_chooser
 from tests.server.helpers import first_snapshot, refused, to_act, two_humans
-from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
+
+RED_GUESS = doors_pb2.DoorsGuess(colour=doors_pb2.DOORS_COLOUR_RED)
+TAKE_RED_LADY = doors_pb2.DoorsTake(card=doors_pb2.DOORS_CARD_RED_LADY)
 
 
 async def test_two_scripted_clients_play_a_complete_match(client: Server) -> None:
@@ -88,12 +91,10 @@ async def test_not_your_turn(client: Server) -> None:
 
 async def test_illegal_move(client: Server) -> None:
     seats = await two_humans(client)
-    seat, snapshot = await to_act(seats)
+    seat, _ = await to_act(seats)
     before = await snapshots(seats)
-    guess = match_pb2.Move(doors=doors_pb2.DoorsMove(guess=doors_pb2.DoorsGuess(colour=1)))
-    details = await refused(
-        seat.act(0, guess), grpc.StatusCode.FAILED_PRECONDITION, "ILLEGAL_MOVE"
-    )
+    guess = match_pb2.Move(doors=doors_pb2.DoorsMove(guess=RED_GUESS))
+    details = await refused(seat.act(0, guess), grpc.StatusCode.FAILED_PRECONDITION, "ILLEGAL_MOVE")
     assert "take" in details  # lists what is legal
     await assert_unchanged(seats, before)
 
@@ -147,14 +148,14 @@ async def test_match_over(client: Server) -> None:
     finals = await asyncio.gather(
         *(play_seat(seat, random_chooser(random.Random(n))) for n, seat in enumerate(seats))
     )
-    take = match_pb2.Move(doors=doors_pb2.DoorsMove(take=doors_pb2.DoorsTake(card=1)))
+    take = match_pb2.Move(doors=doors_pb2.DoorsMove(take=TAKE_RED_LADY))
     await refused(
         seats[0].act(finals[0].version, take), grpc.StatusCode.FAILED_PRECONDITION, "MATCH_OVER"
     )
 
 
 async def test_missing_and_bad_tokens(client: Server) -> None:
-    take = match_pb2.Move(doors=doors_pb2.DoorsMove(take=doors_pb2.DoorsTake(card=1)))
+    take = match_pb2.Move(doors=doors_pb2.DoorsMove(take=TAKE_RED_LADY))
     await refused(
         client.match.Act(match_pb2.ActRequest(version=0, move=take)),
         grpc.StatusCode.UNAUTHENTICATED,
@@ -188,7 +189,7 @@ async def test_watch_refusals(client: Server) -> None:
 
 async def test_play_stream_answers_refusals_in_band_and_stays_open(client: Server) -> None:
     seats = await two_humans(client)
-    seat, snapshot = await to_act(seats)
+    seat, _ = await to_act(seats)
     async with seat.play() as table:
         stream = table.snapshots()
         first = await anext(stream)

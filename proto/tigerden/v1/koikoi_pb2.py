@@ -24,17 +24,69 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18tigerden/v1/koikoi.proto\x12\x0btigerden.v1\"\x0c\n\nKoikoiMove\"\x0c\n\nKoikoiView\"\r\n\x0bKoikoiEventb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18tigerden/v1/koikoi.proto\x12\x0btigerden.v1\"\xdf\x01\n\nKoikoiMove\x12\x30\n\tplay_card\x18\x01 \x01(\x0b\x32\x1b.tigerden.v1.KoikoiPlayCardH\x00\x12:\n\x0e\x63hoose_capture\x18\x02 \x01(\x0b\x32 .tigerden.v1.KoikoiChooseCaptureH\x00\x12\'\n\x04stop\x18\x03 \x01(\x0b\x32\x17.tigerden.v1.KoikoiStopH\x00\x12\x30\n\x07koi_koi\x18\x04 \x01(\x0b\x32\x1d.tigerden.v1.KoikoiCallKoiKoiH\x00\x42\x08\n\x06\x61\x63tion\"`\n\x0eKoikoiPlayCard\x12%\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12\'\n\x06target\x18\x02 \x01(\x0e\x32\x17.tigerden.v1.KoikoiCard\">\n\x13KoikoiChooseCapture\x12\'\n\x06target\x18\x01 \x01(\x0e\x32\x17.tigerden.v1.KoikoiCard\"\x0c\n\nKoikoiStop\"\x12\n\x10KoikoiCallKoiKoi\"C\n\nKoikoiHand\x12\r\n\x05shown\x18\x01 \x01(\x08\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\"\xb3\x01\n\nKoikoiPile\x12(\n\x07\x62rights\x18\x01 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12(\n\x07\x61nimals\x18\x02 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12(\n\x07ribbons\x18\x03 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12\'\n\x06plains\x18\x04 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\"I\n\x10KoikoiScoredYaku\x12%\n\x04yaku\x18\x01 \x01(\x0e\x32\x17.tigerden.v1.KoikoiYaku\x12\x0e\n\x06points\x18\x02 \x01(\x05\"O\n\x10KoikoiMultiplier\x12+\n\x06reason\x18\x01 \x01(\x0e\x32\x1b.tigerden.v1.KoikoiDoubling\x12\x0e\n\x06\x66\x61\x63tor\x18\x02 \x01(\x05\"\xa5\x02\n\x11KoikoiDealSummary\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12*\n\x06reason\x18\x02 \x01(\x0e\x32\x1a.tigerden.v1.KoikoiDealEnd\x12\x13\n\x06winner\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12+\n\x04yaku\x18\x04 \x03(\x0b\x32\x1d.tigerden.v1.KoikoiScoredYaku\x12\x0c\n\x04\x62\x61se\x18\x05 \x01(\x05\x12\x32\n\x0bmultipliers\x18\x06 \x03(\x0b\x32\x1d.tigerden.v1.KoikoiMultiplier\x12\x0e\n\x06points\x18\x07 \x01(\x05\x12\x0f\n\x07koi_koi\x18\x08 \x03(\x05\x12&\n\x05\x63\x61rds\x18\t \x03(\x0e\x32\x17.tigerden.v1.KoikoiCardB\t\n\x07_winner\"\xab\x01\n\x0cKoikoiPlayer\x12\x12\n\nhand_count\x18\x01 \x01(\x05\x12%\n\x04pile\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiPile\x12+\n\x04yaku\x18\x03 \x03(\x0b\x32\x1d.tigerden.v1.KoikoiScoredYaku\x12\r\n\x05total\x18\x04 \x01(\x05\x12\x13\n\x0bstop_points\x18\x05 \x01(\x05\x12\x0f\n\x07koi_koi\x18\x06 \x01(\x05\"\xeb\x02\n\nKoikoiView\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12\r\n\x05\x64\x65\x61ls\x18\x02 \x01(\x05\x12\x0e\n\x06\x64\x65\x61ler\x18\x03 \x01(\x05\x12\'\n\x05phase\x18\x04 \x01(\x0e\x32\x18.tigerden.v1.KoikoiPhase\x12\x0c\n\x04turn\x18\x05 \x01(\x05\x12%\n\x04hand\x18\x06 \x01(\x0b\x32\x17.tigerden.v1.KoikoiHand\x12&\n\x05\x62oard\x18\x07 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12\x13\n\x0bstock_count\x18\x08 \x01(\x05\x12&\n\x05\x64rawn\x18\t \x01(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12*\n\x07players\x18\n \x03(\x0b\x32\x19.tigerden.v1.KoikoiPlayer\x12\x0e\n\x06scores\x18\x0b \x03(\x05\x12\x31\n\tlast_deal\x18\x0c \x01(\x0b\x32\x1e.tigerden.v1.KoikoiDealSummary\"\xdb\x03\n\x0bKoikoiEvent\x12)\n\x05\x64\x65\x61lt\x18\x01 \x01(\x0b\x32\x18.tigerden.v1.KoikoiDealtH\x00\x12-\n\x07redealt\x18\x02 \x01(\x0b\x32\x1a.tigerden.v1.KoikoiRedealtH\x00\x12=\n\x10\x62oard_four_taken\x18\x03 \x01(\x0b\x32!.tigerden.v1.KoikoiBoardFourTakenH\x00\x12+\n\x06played\x18\x04 \x01(\x0b\x32\x19.tigerden.v1.KoikoiPlayedH\x00\x12\'\n\x04\x64rew\x18\x05 \x01(\x0b\x32\x17.tigerden.v1.KoikoiDrewH\x00\x12\x30\n\tyaku_made\x18\x06 \x01(\x0b\x32\x1b.tigerden.v1.KoikoiYakuMadeH\x00\x12\x39\n\x0ekoi_koi_called\x18\x07 \x01(\x0b\x32\x1f.tigerden.v1.KoikoiKoiKoiCalledH\x00\x12\x32\n\ndeal_ended\x18\x08 \x01(\x0b\x32\x1c.tigerden.v1.KoikoiDealEndedH\x00\x12\x34\n\x0bmatch_ended\x18\t \x01(\x0b\x32\x1d.tigerden.v1.KoikoiMatchEndedH\x00\x42\x06\n\x04kind\"\x90\x01\n\x0bKoikoiDealt\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12\x0e\n\x06\x64\x65\x61ler\x18\x02 \x01(\x05\x12&\n\x05\x62oard\x18\x03 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12&\n\x05hands\x18\x04 \x03(\x0b\x32\x17.tigerden.v1.KoikoiHand\x12\x13\n\x0bstock_count\x18\x05 \x01(\x05\"I\n\rKoikoiRedealt\x12\x0c\n\x04\x64\x65\x61l\x18\x01 \x01(\x05\x12*\n\x06reason\x18\x02 \x01(\x0e\x32\x1a.tigerden.v1.KoikoiMisdeal\"u\n\x14KoikoiBoardFourTaken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12\'\n\x06refill\x18\x03 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\"\x95\x01\n\x0cKoikoiPlayed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12)\n\x08\x63\x61ptured\x18\x03 \x03(\x0e\x32\x17.tigerden.v1.KoikoiCard\x12%\n\x04step\x18\x04 \x01(\x0e\x32\x17.tigerden.v1.KoikoiStep\"A\n\nKoikoiDrew\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x17.tigerden.v1.KoikoiCard\"Z\n\x0eKoikoiYakuMade\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12+\n\x04yaku\x18\x02 \x03(\x0b\x32\x1d.tigerden.v1.KoikoiScoredYaku\x12\r\n\x05total\x18\x03 \x01(\x05\"1\n\x12KoikoiKoiKoiCalled\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61lls\x18\x02 \x01(\x05\"R\n\x0fKoikoiDealEnded\x12/\n\x07summary\x18\x01 \x01(\x0b\x32\x1e.tigerden.v1.KoikoiDealSummary\x12\x0e\n\x06scores\x18\x02 \x03(\x05\"3\n\x10KoikoiMatchEnded\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x0f\n\x07winners\x18\x02 \x03(\x05*\x82\x0b\n\nKoikoiCard\x12\x1b\n\x17KOIKOI_CARD_UNSPECIFIED\x10\x00\x12\x19\n\x15KOIKOI_CARD_JAN_CRANE\x10\x01\x12\x1a\n\x16KOIKOI_CARD_JAN_POETRY\x10\x02\x12\x1b\n\x17KOIKOI_CARD_JAN_PLAIN_1\x10\x03\x12\x1b\n\x17KOIKOI_CARD_JAN_PLAIN_2\x10\x04\x12\x1b\n\x17KOIKOI_CARD_FEB_WARBLER\x10\x05\x12\x1a\n\x16KOIKOI_CARD_FEB_POETRY\x10\x06\x12\x1b\n\x17KOIKOI_CARD_FEB_PLAIN_1\x10\x07\x12\x1b\n\x17KOIKOI_CARD_FEB_PLAIN_2\x10\x08\x12\x1b\n\x17KOIKOI_CARD_MAR_CURTAIN\x10\t\x12\x1a\n\x16KOIKOI_CARD_MAR_POETRY\x10\n\x12\x1b\n\x17KOIKOI_CARD_MAR_PLAIN_1\x10\x0b\x12\x1b\n\x17KOIKOI_CARD_MAR_PLAIN_2\x10\x0c\x12\x1a\n\x16KOIKOI_CARD_APR_CUCKOO\x10\r\x12\x1a\n\x16KOIKOI_CARD_APR_RIBBON\x10\x0e\x12\x1b\n\x17KOIKOI_CARD_APR_PLAIN_1\x10\x0f\x12\x1b\n\x17KOIKOI_CARD_APR_PLAIN_2\x10\x10\x12\x1a\n\x16KOIKOI_CARD_MAY_BRIDGE\x10\x11\x12\x1a\n\x16KOIKOI_CARD_MAY_RIBBON\x10\x12\x12\x1b\n\x17KOIKOI_CARD_MAY_PLAIN_1\x10\x13\x12\x1b\n\x17KOIKOI_CARD_MAY_PLAIN_2\x10\x14\x12\x1f\n\x1bKOIKOI_CARD_JUN_BUTTERFLIES\x10\x15\x12\x18\n\x14KOIKOI_CARD_JUN_BLUE\x10\x16\x12\x1b\n\x17KOIKOI_CARD_JUN_PLAIN_1\x10\x17\x12\x1b\n\x17KOIKOI_CARD_JUN_PLAIN_2\x10\x18\x12\x18\n\x14KOIKOI_CARD_JUL_BOAR\x10\x19\x12\x1a\n\x16KOIKOI_CARD_JUL_RIBBON\x10\x1a\x12\x1b\n\x17KOIKOI_CARD_JUL_PLAIN_1\x10\x1b\x12\x1b\n\x17KOIKOI_CARD_JUL_PLAIN_2\x10\x1c\x12\x18\n\x14KOIKOI_CARD_AUG_MOON\x10\x1d\x12\x19\n\x15KOIKOI_CARD_AUG_GEESE\x10\x1e\x12\x1b\n\x17KOIKOI_CARD_AUG_PLAIN_1\x10\x1f\x12\x1b\n\x17KOIKOI_CARD_AUG_PLAIN_2\x10 \x12\x1c\n\x18KOIKOI_CARD_SEP_SAKE_CUP\x10!\x12\x18\n\x14KOIKOI_CARD_SEP_BLUE\x10\"\x12\x1b\n\x17KOIKOI_CARD_SEP_PLAIN_1\x10#\x12\x1b\n\x17KOIKOI_CARD_SEP_PLAIN_2\x10$\x12\x18\n\x14KOIKOI_CARD_OCT_DEER\x10%\x12\x18\n\x14KOIKOI_CARD_OCT_BLUE\x10&\x12\x1b\n\x17KOIKOI_CARD_OCT_PLAIN_1\x10\'\x12\x1b\n\x17KOIKOI_CARD_OCT_PLAIN_2\x10(\x12\x1c\n\x18KOIKOI_CARD_NOV_RAIN_MAN\x10)\x12\x1b\n\x17KOIKOI_CARD_NOV_SWALLOW\x10*\x12\x1a\n\x16KOIKOI_CARD_NOV_RIBBON\x10+\x12\x1d\n\x19KOIKOI_CARD_NOV_LIGHTNING\x10,\x12\x1b\n\x17KOIKOI_CARD_DEC_PHOENIX\x10-\x12\x1b\n\x17KOIKOI_CARD_DEC_PLAIN_1\x10.\x12\x1b\n\x17KOIKOI_CARD_DEC_PLAIN_2\x10/\x12\x1b\n\x17KOIKOI_CARD_DEC_PLAIN_3\x10\x30*\xad\x01\n\x0bKoikoiPhase\x12\x1c\n\x18KOIKOI_PHASE_UNSPECIFIED\x10\x00\x12\x18\n\x14KOIKOI_PHASE_DEALING\x10\x01\x12\x15\n\x11KOIKOI_PHASE_HAND\x10\x02\x12\x1d\n\x19KOIKOI_PHASE_STOCK_CHOICE\x10\x03\x12\x19\n\x15KOIKOI_PHASE_DECISION\x10\x04\x12\x15\n\x11KOIKOI_PHASE_OVER\x10\x05*V\n\nKoikoiStep\x12\x1b\n\x17KOIKOI_STEP_UNSPECIFIED\x10\x00\x12\x14\n\x10KOIKOI_STEP_HAND\x10\x01\x12\x15\n\x11KOIKOI_STEP_STOCK\x10\x02*\xf9\x03\n\nKoikoiYaku\x12\x1b\n\x17KOIKOI_YAKU_UNSPECIFIED\x10\x00\x12\x14\n\x10KOIKOI_YAKU_GOKO\x10\x01\x12\x15\n\x11KOIKOI_YAKU_SHIKO\x10\x02\x12\x19\n\x15KOIKOI_YAKU_AME_SHIKO\x10\x03\x12\x15\n\x11KOIKOI_YAKU_SANKO\x10\x04\x12\x1d\n\x19KOIKOI_YAKU_INO_SHIKA_CHO\x10\x05\x12\x16\n\x12KOIKOI_YAKU_AKATAN\x10\x06\x12\x15\n\x11KOIKOI_YAKU_AOTAN\x10\x07\x12\x1c\n\x18KOIKOI_YAKU_AKATAN_AOTAN\x10\x08\x12\x14\n\x10KOIKOI_YAKU_TANE\x10\t\x12\x17\n\x13KOIKOI_YAKU_TANZAKU\x10\n\x12\x14\n\x10KOIKOI_YAKU_KASU\x10\x0b\x12\x1b\n\x17KOIKOI_YAKU_HANAMI_ZAKE\x10\x0c\x12\x1c\n\x18KOIKOI_YAKU_TSUKIMI_ZAKE\x10\r\x12\x1a\n\x16KOIKOI_YAKU_TSUKI_FUDA\x10\x0e\x12\x15\n\x11KOIKOI_YAKU_TESHI\x10\x0f\x12\x18\n\x14KOIKOI_YAKU_KUTTSUKI\x10\x10\x12\x1d\n\x19KOIKOI_YAKU_FOUR_ON_BOARD\x10\x11\x12\x17\n\x13KOIKOI_YAKU_OYA_KEN\x10\x12*\x8e\x01\n\rKoikoiMisdeal\x12\x1e\n\x1aKOIKOI_MISDEAL_UNSPECIFIED\x10\x00\x12\x1d\n\x19KOIKOI_MISDEAL_BOARD_FOUR\x10\x01\x12\x1e\n\x1aKOIKOI_MISDEAL_BOARD_PAIRS\x10\x02\x12\x1e\n\x1aKOIKOI_MISDEAL_DEALT_HANDS\x10\x03*\xf1\x01\n\rKoikoiDealEnd\x12\x1f\n\x1bKOIKOI_DEAL_END_UNSPECIFIED\x10\x00\x12\x18\n\x14KOIKOI_DEAL_END_STOP\x10\x01\x12\x1d\n\x19KOIKOI_DEAL_END_LAST_TURN\x10\x02\x12\x1d\n\x19KOIKOI_DEAL_END_EXHAUSTED\x10\x03\x12\x1e\n\x1aKOIKOI_DEAL_END_DEALT_HAND\x10\x04\x12$\n KOIKOI_DEAL_END_DEALT_HANDS_DRAW\x10\x05\x12!\n\x1dKOIKOI_DEAL_END_FOUR_ON_BOARD\x10\x06*w\n\x0eKoikoiDoubling\x12\x1f\n\x1bKOIKOI_DOUBLING_UNSPECIFIED\x10\x00\x12\x1e\n\x1aKOIKOI_DOUBLING_SEVEN_PLUS\x10\x01\x12$\n KOIKOI_DOUBLING_OPPONENT_KOI_KOI\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tigerden.v1.koikoi_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_KOIKOIMOVE']._serialized_start=41
-  _globals['_KOIKOIMOVE']._serialized_end=53
-  _globals['_KOIKOIVIEW']._serialized_start=55
-  _globals['_KOIKOIVIEW']._serialized_end=67
-  _globals['_KOIKOIEVENT']._serialized_start=69
-  _globals['_KOIKOIEVENT']._serialized_end=82
+  _globals['_KOIKOICARD']._serialized_start=3025
+  _globals['_KOIKOICARD']._serialized_end=4435
+  _globals['_KOIKOIPHASE']._serialized_start=4438
+  _globals['_KOIKOIPHASE']._serialized_end=4611
+  _globals['_KOIKOISTEP']._serialized_start=4613
+  _globals['_KOIKOISTEP']._serialized_end=4699
+  _globals['_KOIKOIYAKU']._serialized_start=4702
+  _globals['_KOIKOIYAKU']._serialized_end=5207
+  _globals['_KOIKOIMISDEAL']._serialized_start=5210
+  _globals['_KOIKOIMISDEAL']._serialized_end=5352
+  _globals['_KOIKOIDEALEND']._serialized_start=5355
+  _globals['_KOIKOIDEALEND']._serialized_end=5596
+  _globals['_KOIKOIDOUBLING']._serialized_start=5598
+  _globals['_KOIKOIDOUBLING']._serialized_end=5717
+  _globals['_KOIKOIMOVE']._serialized_start=42
+  _globals['_KOIKOIMOVE']._serialized_end=265
+  _globals['_KOIKOIPLAYCARD']._serialized_start=267
+  _globals['_KOIKOIPLAYCARD']._serialized_end=363
+  _globals['_KOIKOICHOOSECAPTURE']._serialized_start=365
+  _globals['_KOIKOICHOOSECAPTURE']._serialized_end=427
+  _globals['_KOIKOISTOP']._serialized_start=429
+  _globals['_KOIKOISTOP']._serialized_end=441
+  _globals['_KOIKOICALLKOIKOI']._serialized_start=443
+  _globals['_KOIKOICALLKOIKOI']._serialized_end=461
+  _globals['_KOIKOIHAND']._serialized_start=463
+  _globals['_KOIKOIHAND']._serialized_end=530
+  _globals['_KOIKOIPILE']._serialized_start=533
+  _globals['_KOIKOIPILE']._serialized_end=712
+  _globals['_KOIKOISCOREDYAKU']._serialized_start=714
+  _globals['_KOIKOISCOREDYAKU']._serialized_end=787
+  _globals['_KOIKOIMULTIPLIER']._serialized_start=789
+  _globals['_KOIKOIMULTIPLIER']._serialized_end=868
+  _globals['_KOIKOIDEALSUMMARY']._serialized_start=871
+  _globals['_KOIKOIDEALSUMMARY']._serialized_end=1164
+  _globals['_KOIKOIPLAYER']._serialized_start=1167
+  _globals['_KOIKOIPLAYER']._serialized_end=1338
+  _globals['_KOIKOIVIEW']._serialized_start=1341
+  _globals['_KOIKOIVIEW']._serialized_end=1704
+  _globals['_KOIKOIEVENT']._serialized_start=1707
+  _globals['_KOIKOIEVENT']._serialized_end=2182
+  _globals['_KOIKOIDEALT']._serialized_start=2185
+  _globals['_KOIKOIDEALT']._serialized_end=2329
+  _globals['_KOIKOIREDEALT']._serialized_start=2331
+  _globals['_KOIKOIREDEALT']._serialized_end=2404
+  _globals['_KOIKOIBOARDFOURTAKEN']._serialized_start=2406
+  _globals['_KOIKOIBOARDFOURTAKEN']._serialized_end=2523
+  _globals['_KOIKOIPLAYED']._serialized_start=2526
+  _globals['_KOIKOIPLAYED']._serialized_end=2675
+  _globals['_KOIKOIDREW']._serialized_start=2677
+  _globals['_KOIKOIDREW']._serialized_end=2742
+  _globals['_KOIKOIYAKUMADE']._serialized_start=2744
+  _globals['_KOIKOIYAKUMADE']._serialized_end=2834
+  _globals['_KOIKOIKOIKOICALLED']._serialized_start=2836
+  _globals['_KOIKOIKOIKOICALLED']._serialized_end=2885
+  _globals['_KOIKOIDEALENDED']._serialized_start=2887
+  _globals['_KOIKOIDEALENDED']._serialized_end=2969
+  _globals['_KOIKOIMATCHENDED']._serialized_start=2971
+  _globals['_KOIKOIMATCHENDED']._serialized_end=3022
 # @@protoc_insertion_point(module_scope)

@@ -3,8 +3,11 @@
 isort:skip_file
 """
 
+from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -16,9 +19,553 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _KoikoiCard:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiCardEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiCard.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_CARD_UNSPECIFIED: _KoikoiCard.ValueType  # 0
+    """No card: not set, or hidden from the receiver."""
+    KOIKOI_CARD_JAN_CRANE: _KoikoiCard.ValueType  # 1
+    """The crane of January (pine) is a bright."""
+    KOIKOI_CARD_JAN_POETRY: _KoikoiCard.ValueType  # 2
+    """The poetry ribbon of January (pine) is a ribbon."""
+    KOIKOI_CARD_JAN_PLAIN_1: _KoikoiCard.ValueType  # 3
+    """The first plain of January (pine) is a plain."""
+    KOIKOI_CARD_JAN_PLAIN_2: _KoikoiCard.ValueType  # 4
+    """The second plain of January (pine) is a plain."""
+    KOIKOI_CARD_FEB_WARBLER: _KoikoiCard.ValueType  # 5
+    """The bush warbler of February (plum blossom) is an animal."""
+    KOIKOI_CARD_FEB_POETRY: _KoikoiCard.ValueType  # 6
+    """The poetry ribbon of February (plum blossom) is a ribbon."""
+    KOIKOI_CARD_FEB_PLAIN_1: _KoikoiCard.ValueType  # 7
+    """The first plain of February (plum blossom) is a plain."""
+    KOIKOI_CARD_FEB_PLAIN_2: _KoikoiCard.ValueType  # 8
+    """The second plain of February (plum blossom) is a plain."""
+    KOIKOI_CARD_MAR_CURTAIN: _KoikoiCard.ValueType  # 9
+    """The curtain of March (cherry blossom) is a bright."""
+    KOIKOI_CARD_MAR_POETRY: _KoikoiCard.ValueType  # 10
+    """The poetry ribbon of March (cherry blossom) is a ribbon."""
+    KOIKOI_CARD_MAR_PLAIN_1: _KoikoiCard.ValueType  # 11
+    """The first plain of March (cherry blossom) is a plain."""
+    KOIKOI_CARD_MAR_PLAIN_2: _KoikoiCard.ValueType  # 12
+    """The second plain of March (cherry blossom) is a plain."""
+    KOIKOI_CARD_APR_CUCKOO: _KoikoiCard.ValueType  # 13
+    """The cuckoo of April (wisteria) is an animal."""
+    KOIKOI_CARD_APR_RIBBON: _KoikoiCard.ValueType  # 14
+    """The plain red ribbon of April (wisteria) is a ribbon."""
+    KOIKOI_CARD_APR_PLAIN_1: _KoikoiCard.ValueType  # 15
+    """The first plain of April (wisteria) is a plain."""
+    KOIKOI_CARD_APR_PLAIN_2: _KoikoiCard.ValueType  # 16
+    """The second plain of April (wisteria) is a plain."""
+    KOIKOI_CARD_MAY_BRIDGE: _KoikoiCard.ValueType  # 17
+    """The eight-plank bridge of May (iris) is an animal."""
+    KOIKOI_CARD_MAY_RIBBON: _KoikoiCard.ValueType  # 18
+    """The plain red ribbon of May (iris) is a ribbon."""
+    KOIKOI_CARD_MAY_PLAIN_1: _KoikoiCard.ValueType  # 19
+    """The first plain of May (iris) is a plain."""
+    KOIKOI_CARD_MAY_PLAIN_2: _KoikoiCard.ValueType  # 20
+    """The second plain of May (iris) is a plain."""
+    KOIKOI_CARD_JUN_BUTTERFLIES: _KoikoiCard.ValueType  # 21
+    """The butterflies of June (peony) are an animal."""
+    KOIKOI_CARD_JUN_BLUE: _KoikoiCard.ValueType  # 22
+    """The blue ribbon of June (peony) is a ribbon."""
+    KOIKOI_CARD_JUN_PLAIN_1: _KoikoiCard.ValueType  # 23
+    """The first plain of June (peony) is a plain."""
+    KOIKOI_CARD_JUN_PLAIN_2: _KoikoiCard.ValueType  # 24
+    """The second plain of June (peony) is a plain."""
+    KOIKOI_CARD_JUL_BOAR: _KoikoiCard.ValueType  # 25
+    """The boar of July (bush clover) is an animal."""
+    KOIKOI_CARD_JUL_RIBBON: _KoikoiCard.ValueType  # 26
+    """The plain red ribbon of July (bush clover) is a ribbon."""
+    KOIKOI_CARD_JUL_PLAIN_1: _KoikoiCard.ValueType  # 27
+    """The first plain of July (bush clover) is a plain."""
+    KOIKOI_CARD_JUL_PLAIN_2: _KoikoiCard.ValueType  # 28
+    """The second plain of July (bush clover) is a plain."""
+    KOIKOI_CARD_AUG_MOON: _KoikoiCard.ValueType  # 29
+    """The full moon of August (susuki grass) is a bright."""
+    KOIKOI_CARD_AUG_GEESE: _KoikoiCard.ValueType  # 30
+    """The geese of August (susuki grass) are an animal."""
+    KOIKOI_CARD_AUG_PLAIN_1: _KoikoiCard.ValueType  # 31
+    """The first plain of August (susuki grass) is a plain."""
+    KOIKOI_CARD_AUG_PLAIN_2: _KoikoiCard.ValueType  # 32
+    """The second plain of August (susuki grass) is a plain."""
+    KOIKOI_CARD_SEP_SAKE_CUP: _KoikoiCard.ValueType  # 33
+    """The sake cup of September (chrysanthemum) is an animal (under Cardavia rules also a plain)."""
+    KOIKOI_CARD_SEP_BLUE: _KoikoiCard.ValueType  # 34
+    """The blue ribbon of September (chrysanthemum) is a ribbon."""
+    KOIKOI_CARD_SEP_PLAIN_1: _KoikoiCard.ValueType  # 35
+    """The first plain of September (chrysanthemum) is a plain."""
+    KOIKOI_CARD_SEP_PLAIN_2: _KoikoiCard.ValueType  # 36
+    """The second plain of September (chrysanthemum) is a plain."""
+    KOIKOI_CARD_OCT_DEER: _KoikoiCard.ValueType  # 37
+    """The deer of October (maple) is an animal."""
+    KOIKOI_CARD_OCT_BLUE: _KoikoiCard.ValueType  # 38
+    """The blue ribbon of October (maple) is a ribbon."""
+    KOIKOI_CARD_OCT_PLAIN_1: _KoikoiCard.ValueType  # 39
+    """The first plain of October (maple) is a plain."""
+    KOIKOI_CARD_OCT_PLAIN_2: _KoikoiCard.ValueType  # 40
+    """The second plain of October (maple) is a plain."""
+    KOIKOI_CARD_NOV_RAIN_MAN: _KoikoiCard.ValueType  # 41
+    """The Rain Man of November (willow) is a bright."""
+    KOIKOI_CARD_NOV_SWALLOW: _KoikoiCard.ValueType  # 42
+    """The swallow of November (willow) is an animal."""
+    KOIKOI_CARD_NOV_RIBBON: _KoikoiCard.ValueType  # 43
+    """The plain red ribbon of November (willow) is a ribbon."""
+    KOIKOI_CARD_NOV_LIGHTNING: _KoikoiCard.ValueType  # 44
+    """The lightning of November (willow) is a plain."""
+    KOIKOI_CARD_DEC_PHOENIX: _KoikoiCard.ValueType  # 45
+    """The phoenix of December (paulownia) is a bright."""
+    KOIKOI_CARD_DEC_PLAIN_1: _KoikoiCard.ValueType  # 46
+    """The first plain of December (paulownia) is a plain."""
+    KOIKOI_CARD_DEC_PLAIN_2: _KoikoiCard.ValueType  # 47
+    """The second plain of December (paulownia) is a plain."""
+    KOIKOI_CARD_DEC_PLAIN_3: _KoikoiCard.ValueType  # 48
+    """The third plain of December (paulownia) is a plain."""
+
+class KoikoiCard(_KoikoiCard, metaclass=_KoikoiCardEnumTypeWrapper):
+    """KoikoiCard is one of the 48 hanafuda cards. The number is (month - 1) * 4 + slot + 1, so
+    cards sort by month; zero means no card, or a card hidden from the receiver.
+    """
+
+KOIKOI_CARD_UNSPECIFIED: KoikoiCard.ValueType  # 0
+"""No card: not set, or hidden from the receiver."""
+KOIKOI_CARD_JAN_CRANE: KoikoiCard.ValueType  # 1
+"""The crane of January (pine) is a bright."""
+KOIKOI_CARD_JAN_POETRY: KoikoiCard.ValueType  # 2
+"""The poetry ribbon of January (pine) is a ribbon."""
+KOIKOI_CARD_JAN_PLAIN_1: KoikoiCard.ValueType  # 3
+"""The first plain of January (pine) is a plain."""
+KOIKOI_CARD_JAN_PLAIN_2: KoikoiCard.ValueType  # 4
+"""The second plain of January (pine) is a plain."""
+KOIKOI_CARD_FEB_WARBLER: KoikoiCard.ValueType  # 5
+"""The bush warbler of February (plum blossom) is an animal."""
+KOIKOI_CARD_FEB_POETRY: KoikoiCard.ValueType  # 6
+"""The poetry ribbon of February (plum blossom) is a ribbon."""
+KOIKOI_CARD_FEB_PLAIN_1: KoikoiCard.ValueType  # 7
+"""The first plain of February (plum blossom) is a plain."""
+KOIKOI_CARD_FEB_PLAIN_2: KoikoiCard.ValueType  # 8
+"""The second plain of February (plum blossom) is a plain."""
+KOIKOI_CARD_MAR_CURTAIN: KoikoiCard.ValueType  # 9
+"""The curtain of March (cherry blossom) is a bright."""
+KOIKOI_CARD_MAR_POETRY: KoikoiCard.ValueType  # 10
+"""The poetry ribbon of March (cherry blossom) is a ribbon."""
+KOIKOI_CARD_MAR_PLAIN_1: KoikoiCard.ValueType  # 11
+"""The first plain of March (cherry blossom) is a plain."""
+KOIKOI_CARD_MAR_PLAIN_2: KoikoiCard.ValueType  # 12
+"""The second plain of March (cherry blossom) is a plain."""
+KOIKOI_CARD_APR_CUCKOO: KoikoiCard.ValueType  # 13
+"""The cuckoo of April (wisteria) is an animal."""
+KOIKOI_CARD_APR_RIBBON: KoikoiCard.ValueType  # 14
+"""The plain red ribbon of April (wisteria) is a ribbon."""
+KOIKOI_CARD_APR_PLAIN_1: KoikoiCard.ValueType  # 15
+"""The first plain of April (wisteria) is a plain."""
+KOIKOI_CARD_APR_PLAIN_2: KoikoiCard.ValueType  # 16
+"""The second plain of April (wisteria) is a plain."""
+KOIKOI_CARD_MAY_BRIDGE: KoikoiCard.ValueType  # 17
+"""The eight-plank bridge of May (iris) is an animal."""
+KOIKOI_CARD_MAY_RIBBON: KoikoiCard.ValueType  # 18
+"""The plain red ribbon of May (iris) is a ribbon."""
+KOIKOI_CARD_MAY_PLAIN_1: KoikoiCard.ValueType  # 19
+"""The first plain of May (iris) is a plain."""
+KOIKOI_CARD_MAY_PLAIN_2: KoikoiCard.ValueType  # 20
+"""The second plain of May (iris) is a plain."""
+KOIKOI_CARD_JUN_BUTTERFLIES: KoikoiCard.ValueType  # 21
+"""The butterflies of June (peony) are an animal."""
+KOIKOI_CARD_JUN_BLUE: KoikoiCard.ValueType  # 22
+"""The blue ribbon of June (peony) is a ribbon."""
+KOIKOI_CARD_JUN_PLAIN_1: KoikoiCard.ValueType  # 23
+"""The first plain of June (peony) is a plain."""
+KOIKOI_CARD_JUN_PLAIN_2: KoikoiCard.ValueType  # 24
+"""The second plain of June (peony) is a plain."""
+KOIKOI_CARD_JUL_BOAR: KoikoiCard.ValueType  # 25
+"""The boar of July (bush clover) is an animal."""
+KOIKOI_CARD_JUL_RIBBON: KoikoiCard.ValueType  # 26
+"""The plain red ribbon of July (bush clover) is a ribbon."""
+KOIKOI_CARD_JUL_PLAIN_1: KoikoiCard.ValueType  # 27
+"""The first plain of July (bush clover) is a plain."""
+KOIKOI_CARD_JUL_PLAIN_2: KoikoiCard.ValueType  # 28
+"""The second plain of July (bush clover) is a plain."""
+KOIKOI_CARD_AUG_MOON: KoikoiCard.ValueType  # 29
+"""The full moon of August (susuki grass) is a bright."""
+KOIKOI_CARD_AUG_GEESE: KoikoiCard.ValueType  # 30
+"""The geese of August (susuki grass) are an animal."""
+KOIKOI_CARD_AUG_PLAIN_1: KoikoiCard.ValueType  # 31
+"""The first plain of August (susuki grass) is a plain."""
+KOIKOI_CARD_AUG_PLAIN_2: KoikoiCard.ValueType  # 32
+"""The second plain of August (susuki grass) is a plain."""
+KOIKOI_CARD_SEP_SAKE_CUP: KoikoiCard.ValueType  # 33
+"""The sake cup of September (chrysanthemum) is an animal (under Cardavia rules also a plain)."""
+KOIKOI_CARD_SEP_BLUE: KoikoiCard.ValueType  # 34
+"""The blue ribbon of September (chrysanthemum) is a ribbon."""
+KOIKOI_CARD_SEP_PLAIN_1: KoikoiCard.ValueType  # 35
+"""The first plain of September (chrysanthemum) is a plain."""
+KOIKOI_CARD_SEP_PLAIN_2: KoikoiCard.ValueType  # 36
+"""The second plain of September (chrysanthemum) is a plain."""
+KOIKOI_CARD_OCT_DEER: KoikoiCard.ValueType  # 37
+"""The deer of October (maple) is an animal."""
+KOIKOI_CARD_OCT_BLUE: KoikoiCard.ValueType  # 38
+"""The blue ribbon of October (maple) is a ribbon."""
+KOIKOI_CARD_OCT_PLAIN_1: KoikoiCard.ValueType  # 39
+"""The first plain of October (maple) is a plain."""
+KOIKOI_CARD_OCT_PLAIN_2: KoikoiCard.ValueType  # 40
+"""The second plain of October (maple) is a plain."""
+KOIKOI_CARD_NOV_RAIN_MAN: KoikoiCard.ValueType  # 41
+"""The Rain Man of November (willow) is a bright."""
+KOIKOI_CARD_NOV_SWALLOW: KoikoiCard.ValueType  # 42
+"""The swallow of November (willow) is an animal."""
+KOIKOI_CARD_NOV_RIBBON: KoikoiCard.ValueType  # 43
+"""The plain red ribbon of November (willow) is a ribbon."""
+KOIKOI_CARD_NOV_LIGHTNING: KoikoiCard.ValueType  # 44
+"""The lightning of November (willow) is a plain."""
+KOIKOI_CARD_DEC_PHOENIX: KoikoiCard.ValueType  # 45
+"""The phoenix of December (paulownia) is a bright."""
+KOIKOI_CARD_DEC_PLAIN_1: KoikoiCard.ValueType  # 46
+"""The first plain of December (paulownia) is a plain."""
+KOIKOI_CARD_DEC_PLAIN_2: KoikoiCard.ValueType  # 47
+"""The second plain of December (paulownia) is a plain."""
+KOIKOI_CARD_DEC_PLAIN_3: KoikoiCard.ValueType  # 48
+"""The third plain of December (paulownia) is a plain."""
+Global___KoikoiCard: _TypeAlias = KoikoiCard  # noqa: Y015
+
+class _KoikoiPhase:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiPhase.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_PHASE_UNSPECIFIED: _KoikoiPhase.ValueType  # 0
+    """Not set."""
+    KOIKOI_PHASE_DEALING: _KoikoiPhase.ValueType  # 1
+    """A deal is being laid out; a snapshot never shows this phase once the match has started."""
+    KOIKOI_PHASE_HAND: _KoikoiPhase.ValueType  # 2
+    """The seat to act plays a card from its hand."""
+    KOIKOI_PHASE_STOCK_CHOICE: _KoikoiPhase.ValueType  # 3
+    """The card drawn from the stock matches two board cards, and the seat to act chooses one."""
+    KOIKOI_PHASE_DECISION: _KoikoiPhase.ValueType  # 4
+    """The seat to act raised its yaku total and chooses to stop or to call koi-koi."""
+    KOIKOI_PHASE_OVER: _KoikoiPhase.ValueType  # 5
+    """The match is over."""
+
+class KoikoiPhase(_KoikoiPhase, metaclass=_KoikoiPhaseEnumTypeWrapper):
+    """KoikoiPhase is the decision a Koi-Koi deal is waiting for."""
+
+KOIKOI_PHASE_UNSPECIFIED: KoikoiPhase.ValueType  # 0
+"""Not set."""
+KOIKOI_PHASE_DEALING: KoikoiPhase.ValueType  # 1
+"""A deal is being laid out; a snapshot never shows this phase once the match has started."""
+KOIKOI_PHASE_HAND: KoikoiPhase.ValueType  # 2
+"""The seat to act plays a card from its hand."""
+KOIKOI_PHASE_STOCK_CHOICE: KoikoiPhase.ValueType  # 3
+"""The card drawn from the stock matches two board cards, and the seat to act chooses one."""
+KOIKOI_PHASE_DECISION: KoikoiPhase.ValueType  # 4
+"""The seat to act raised its yaku total and chooses to stop or to call koi-koi."""
+KOIKOI_PHASE_OVER: KoikoiPhase.ValueType  # 5
+"""The match is over."""
+Global___KoikoiPhase: _TypeAlias = KoikoiPhase  # noqa: Y015
+
+class _KoikoiStep:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiStepEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiStep.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_STEP_UNSPECIFIED: _KoikoiStep.ValueType  # 0
+    """Not set."""
+    KOIKOI_STEP_HAND: _KoikoiStep.ValueType  # 1
+    """The card was played from the hand."""
+    KOIKOI_STEP_STOCK: _KoikoiStep.ValueType  # 2
+    """The card was drawn from the stock."""
+
+class KoikoiStep(_KoikoiStep, metaclass=_KoikoiStepEnumTypeWrapper):
+    """KoikoiStep is the step of a turn in which a card met the board."""
+
+KOIKOI_STEP_UNSPECIFIED: KoikoiStep.ValueType  # 0
+"""Not set."""
+KOIKOI_STEP_HAND: KoikoiStep.ValueType  # 1
+"""The card was played from the hand."""
+KOIKOI_STEP_STOCK: KoikoiStep.ValueType  # 2
+"""The card was drawn from the stock."""
+Global___KoikoiStep: _TypeAlias = KoikoiStep  # noqa: Y015
+
+class _KoikoiYaku:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiYakuEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiYaku.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_YAKU_UNSPECIFIED: _KoikoiYaku.ValueType  # 0
+    """Not set."""
+    KOIKOI_YAKU_GOKO: _KoikoiYaku.ValueType  # 1
+    """Gokō: all five brights."""
+    KOIKOI_YAKU_SHIKO: _KoikoiYaku.ValueType  # 2
+    """Shikō: four brights without the Rain Man."""
+    KOIKOI_YAKU_AME_SHIKO: _KoikoiYaku.ValueType  # 3
+    """Ame-shikō: four brights including the Rain Man."""
+    KOIKOI_YAKU_SANKO: _KoikoiYaku.ValueType  # 4
+    """Sankō: three brights without the Rain Man."""
+    KOIKOI_YAKU_INO_SHIKA_CHO: _KoikoiYaku.ValueType  # 5
+    """Ino-shika-chō: the boar, the deer and the butterflies."""
+    KOIKOI_YAKU_AKATAN: _KoikoiYaku.ValueType  # 6
+    """Akatan: the three poetry ribbons."""
+    KOIKOI_YAKU_AOTAN: _KoikoiYaku.ValueType  # 7
+    """Aotan: the three blue ribbons."""
+    KOIKOI_YAKU_AKATAN_AOTAN: _KoikoiYaku.ValueType  # 8
+    """Akatan-aotan: the poetry and the blue ribbons together, as one yaku."""
+    KOIKOI_YAKU_TANE: _KoikoiYaku.ValueType  # 9
+    """Tane: five or more animals."""
+    KOIKOI_YAKU_TANZAKU: _KoikoiYaku.ValueType  # 10
+    """Tanzaku: five or more ribbons."""
+    KOIKOI_YAKU_KASU: _KoikoiYaku.ValueType  # 11
+    """Kasu: ten or more plains."""
+    KOIKOI_YAKU_HANAMI_ZAKE: _KoikoiYaku.ValueType  # 12
+    """Hanami-zake: the curtain and the sake cup (flower-viewing sake)."""
+    KOIKOI_YAKU_TSUKIMI_ZAKE: _KoikoiYaku.ValueType  # 13
+    """Tsukimi-zake: the full moon and the sake cup (moon-viewing sake)."""
+    KOIKOI_YAKU_TSUKI_FUDA: _KoikoiYaku.ValueType  # 14
+    """Tsuki-fuda: all four cards of the deal's month."""
+    KOIKOI_YAKU_TESHI: _KoikoiYaku.ValueType  # 15
+    """Teshi: a dealt hand holding all four cards of one month."""
+    KOIKOI_YAKU_KUTTSUKI: _KoikoiYaku.ValueType  # 16
+    """Kuttsuki: a dealt hand of four pairs of months."""
+    KOIKOI_YAKU_FOUR_ON_BOARD: _KoikoiYaku.ValueType  # 17
+    """The dealer wins a deal dealt with four cards of one month on the board."""
+    KOIKOI_YAKU_OYA_KEN: _KoikoiYaku.ValueType  # 18
+    """Oya-ken: the dealer's points when a deal runs out without a stop."""
+
+class KoikoiYaku(_KoikoiYaku, metaclass=_KoikoiYakuEnumTypeWrapper):
+    """KoikoiYaku is a scoring combination; the match options decide which ones count and what
+    they are worth.
+    """
+
+KOIKOI_YAKU_UNSPECIFIED: KoikoiYaku.ValueType  # 0
+"""Not set."""
+KOIKOI_YAKU_GOKO: KoikoiYaku.ValueType  # 1
+"""Gokō: all five brights."""
+KOIKOI_YAKU_SHIKO: KoikoiYaku.ValueType  # 2
+"""Shikō: four brights without the Rain Man."""
+KOIKOI_YAKU_AME_SHIKO: KoikoiYaku.ValueType  # 3
+"""Ame-shikō: four brights including the Rain Man."""
+KOIKOI_YAKU_SANKO: KoikoiYaku.ValueType  # 4
+"""Sankō: three brights without the Rain Man."""
+KOIKOI_YAKU_INO_SHIKA_CHO: KoikoiYaku.ValueType  # 5
+"""Ino-shika-chō: the boar, the deer and the butterflies."""
+KOIKOI_YAKU_AKATAN: KoikoiYaku.ValueType  # 6
+"""Akatan: the three poetry ribbons."""
+KOIKOI_YAKU_AOTAN: KoikoiYaku.ValueType  # 7
+"""Aotan: the three blue ribbons."""
+KOIKOI_YAKU_AKATAN_AOTAN: KoikoiYaku.ValueType  # 8
+"""Akatan-aotan: the poetry and the blue ribbons together, as one yaku."""
+KOIKOI_YAKU_TANE: KoikoiYaku.ValueType  # 9
+"""Tane: five or more animals."""
+KOIKOI_YAKU_TANZAKU: KoikoiYaku.ValueType  # 10
+"""Tanzaku: five or more ribbons."""
+KOIKOI_YAKU_KASU: KoikoiYaku.ValueType  # 11
+"""Kasu: ten or more plains."""
+KOIKOI_YAKU_HANAMI_ZAKE: KoikoiYaku.ValueType  # 12
+"""Hanami-zake: the curtain and the sake cup (flower-viewing sake)."""
+KOIKOI_YAKU_TSUKIMI_ZAKE: KoikoiYaku.ValueType  # 13
+"""Tsukimi-zake: the full moon and the sake cup (moon-viewing sake)."""
+KOIKOI_YAKU_TSUKI_FUDA: KoikoiYaku.ValueType  # 14
+"""Tsuki-fuda: all four cards of the deal's month."""
+KOIKOI_YAKU_TESHI: KoikoiYaku.ValueType  # 15
+"""Teshi: a dealt hand holding all four cards of one month."""
+KOIKOI_YAKU_KUTTSUKI: KoikoiYaku.ValueType  # 16
+"""Kuttsuki: a dealt hand of four pairs of months."""
+KOIKOI_YAKU_FOUR_ON_BOARD: KoikoiYaku.ValueType  # 17
+"""The dealer wins a deal dealt with four cards of one month on the board."""
+KOIKOI_YAKU_OYA_KEN: KoikoiYaku.ValueType  # 18
+"""Oya-ken: the dealer's points when a deal runs out without a stop."""
+Global___KoikoiYaku: _TypeAlias = KoikoiYaku  # noqa: Y015
+
+class _KoikoiMisdeal:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiMisdealEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiMisdeal.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_MISDEAL_UNSPECIFIED: _KoikoiMisdeal.ValueType  # 0
+    """Not set."""
+    KOIKOI_MISDEAL_BOARD_FOUR: _KoikoiMisdeal.ValueType  # 1
+    """The board held all four cards of a month."""
+    KOIKOI_MISDEAL_BOARD_PAIRS: _KoikoiMisdeal.ValueType  # 2
+    """The board held four pairs of months."""
+    KOIKOI_MISDEAL_DEALT_HANDS: _KoikoiMisdeal.ValueType  # 3
+    """A dealt hand held a dealt-hand yaku that the options answer with a redeal."""
+
+class KoikoiMisdeal(_KoikoiMisdeal, metaclass=_KoikoiMisdealEnumTypeWrapper):
+    """KoikoiMisdeal is why a deal was dealt again."""
+
+KOIKOI_MISDEAL_UNSPECIFIED: KoikoiMisdeal.ValueType  # 0
+"""Not set."""
+KOIKOI_MISDEAL_BOARD_FOUR: KoikoiMisdeal.ValueType  # 1
+"""The board held all four cards of a month."""
+KOIKOI_MISDEAL_BOARD_PAIRS: KoikoiMisdeal.ValueType  # 2
+"""The board held four pairs of months."""
+KOIKOI_MISDEAL_DEALT_HANDS: KoikoiMisdeal.ValueType  # 3
+"""A dealt hand held a dealt-hand yaku that the options answer with a redeal."""
+Global___KoikoiMisdeal: _TypeAlias = KoikoiMisdeal  # noqa: Y015
+
+class _KoikoiDealEnd:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiDealEndEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiDealEnd.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_DEAL_END_UNSPECIFIED: _KoikoiDealEnd.ValueType  # 0
+    """Not set."""
+    KOIKOI_DEAL_END_STOP: _KoikoiDealEnd.ValueType  # 1
+    """A player stopped and scored their yaku."""
+    KOIKOI_DEAL_END_LAST_TURN: _KoikoiDealEnd.ValueType  # 2
+    """A player's total rose on their last turn, which stops by itself."""
+    KOIKOI_DEAL_END_EXHAUSTED: _KoikoiDealEnd.ValueType  # 3
+    """Both hands ran out without a stop."""
+    KOIKOI_DEAL_END_DEALT_HAND: _KoikoiDealEnd.ValueType  # 4
+    """A dealt hand held teshi or kuttsuki, which scored before anyone played."""
+    KOIKOI_DEAL_END_DEALT_HANDS_DRAW: _KoikoiDealEnd.ValueType  # 5
+    """Both dealt hands held a dealt-hand yaku, and the deal is drawn."""
+    KOIKOI_DEAL_END_FOUR_ON_BOARD: _KoikoiDealEnd.ValueType  # 6
+    """The board was dealt with four cards of a month, and the dealer won."""
+
+class KoikoiDealEnd(_KoikoiDealEnd, metaclass=_KoikoiDealEndEnumTypeWrapper):
+    """KoikoiDealEnd is how a deal ended."""
+
+KOIKOI_DEAL_END_UNSPECIFIED: KoikoiDealEnd.ValueType  # 0
+"""Not set."""
+KOIKOI_DEAL_END_STOP: KoikoiDealEnd.ValueType  # 1
+"""A player stopped and scored their yaku."""
+KOIKOI_DEAL_END_LAST_TURN: KoikoiDealEnd.ValueType  # 2
+"""A player's total rose on their last turn, which stops by itself."""
+KOIKOI_DEAL_END_EXHAUSTED: KoikoiDealEnd.ValueType  # 3
+"""Both hands ran out without a stop."""
+KOIKOI_DEAL_END_DEALT_HAND: KoikoiDealEnd.ValueType  # 4
+"""A dealt hand held teshi or kuttsuki, which scored before anyone played."""
+KOIKOI_DEAL_END_DEALT_HANDS_DRAW: KoikoiDealEnd.ValueType  # 5
+"""Both dealt hands held a dealt-hand yaku, and the deal is drawn."""
+KOIKOI_DEAL_END_FOUR_ON_BOARD: KoikoiDealEnd.ValueType  # 6
+"""The board was dealt with four cards of a month, and the dealer won."""
+Global___KoikoiDealEnd: _TypeAlias = KoikoiDealEnd  # noqa: Y015
+
+class _KoikoiDoubling:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _KoikoiDoublingEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiDoubling.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    KOIKOI_DOUBLING_UNSPECIFIED: _KoikoiDoubling.ValueType  # 0
+    """Not set."""
+    KOIKOI_DOUBLING_SEVEN_PLUS: _KoikoiDoubling.ValueType  # 1
+    """The base total reached the doubling threshold (7 or more)."""
+    KOIKOI_DOUBLING_OPPONENT_KOI_KOI: _KoikoiDoubling.ValueType  # 2
+    """The opponent had called koi-koi in this deal."""
+
+class KoikoiDoubling(_KoikoiDoubling, metaclass=_KoikoiDoublingEnumTypeWrapper):
+    """KoikoiDoubling is why a stop's points were multiplied."""
+
+KOIKOI_DOUBLING_UNSPECIFIED: KoikoiDoubling.ValueType  # 0
+"""Not set."""
+KOIKOI_DOUBLING_SEVEN_PLUS: KoikoiDoubling.ValueType  # 1
+"""The base total reached the doubling threshold (7 or more)."""
+KOIKOI_DOUBLING_OPPONENT_KOI_KOI: KoikoiDoubling.ValueType  # 2
+"""The opponent had called koi-koi in this deal."""
+Global___KoikoiDoubling: _TypeAlias = KoikoiDoubling  # noqa: Y015
+
 @_typing.final
 class KoikoiMove(_message.Message):
-    """KoikoiMove is one koikoi decision."""
+    """KoikoiMove is one Koi-Koi decision; exactly one action is set."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAY_CARD_FIELD_NUMBER: _builtins.int
+    CHOOSE_CAPTURE_FIELD_NUMBER: _builtins.int
+    STOP_FIELD_NUMBER: _builtins.int
+    KOI_KOI_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def play_card(self) -> Global___KoikoiPlayCard:
+        """Hand step: play a card from the hand."""
+
+    @_builtins.property
+    def choose_capture(self) -> Global___KoikoiChooseCapture:
+        """Stock step: choose which of two matching board cards the drawn card captures."""
+
+    @_builtins.property
+    def stop(self) -> Global___KoikoiStop:
+        """Decision: end the deal and score every yaku."""
+
+    @_builtins.property
+    def koi_koi(self) -> Global___KoikoiCallKoiKoi:
+        """Decision: play on for a higher total."""
+
+    def __init__(
+        self,
+        *,
+        play_card: Global___KoikoiPlayCard | None = ...,
+        choose_capture: Global___KoikoiChooseCapture | None = ...,
+        stop: Global___KoikoiStop | None = ...,
+        koi_koi: Global___KoikoiCallKoiKoi | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "choose_capture", b"choose_capture", "koi_koi", b"koi_koi", "play_card", b"play_card", "stop", b"stop"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "choose_capture", b"choose_capture", "koi_koi", b"koi_koi", "play_card", b"play_card", "stop", b"stop"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["play_card", "choose_capture", "stop", "koi_koi"]  # noqa: Y015
+    _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
+
+Global___KoikoiMove: _TypeAlias = KoikoiMove  # noqa: Y015
+
+@_typing.final
+class KoikoiPlayCard(_message.Message):
+    """KoikoiPlayCard plays a hand card onto the board."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARD_FIELD_NUMBER: _builtins.int
+    TARGET_FIELD_NUMBER: _builtins.int
+    card: Global___KoikoiCard.ValueType
+    """The hand card to play."""
+    target: Global___KoikoiCard.ValueType
+    """The board card it captures when two board cards share its month; unspecified otherwise."""
+    def __init__(
+        self,
+        *,
+        card: Global___KoikoiCard.ValueType = ...,
+        target: Global___KoikoiCard.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "target", b"target"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiPlayCard: _TypeAlias = KoikoiPlayCard  # noqa: Y015
+
+@_typing.final
+class KoikoiChooseCapture(_message.Message):
+    """KoikoiChooseCapture names the board card the drawn stock card captures."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TARGET_FIELD_NUMBER: _builtins.int
+    target: Global___KoikoiCard.ValueType
+    """One of the two board cards of the drawn card's month."""
+    def __init__(
+        self,
+        *,
+        target: Global___KoikoiCard.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["target", b"target"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiChooseCapture: _TypeAlias = KoikoiChooseCapture  # noqa: Y015
+
+@_typing.final
+class KoikoiStop(_message.Message):
+    """KoikoiStop ends the deal; the stopper scores their yaku and the opponent scores nothing."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -31,11 +578,11 @@ class KoikoiMove(_message.Message):
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___KoikoiMove: _TypeAlias = KoikoiMove  # noqa: Y015
+Global___KoikoiStop: _TypeAlias = KoikoiStop  # noqa: Y015
 
 @_typing.final
-class KoikoiView(_message.Message):
-    """KoikoiView is what one seat (or a spectator) may know of a koikoi match."""
+class KoikoiCallKoiKoi(_message.Message):
+    """KoikoiCallKoiKoi plays on; if the opponent stops first, the caller scores nothing."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -45,6 +592,314 @@ class KoikoiView(_message.Message):
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
     _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiCallKoiKoi: _TypeAlias = KoikoiCallKoiKoi  # noqa: Y015
+
+@_typing.final
+class KoikoiHand(_message.Message):
+    """KoikoiHand is one seat's hand, which only its owner may see."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SHOWN_FIELD_NUMBER: _builtins.int
+    CARDS_FIELD_NUMBER: _builtins.int
+    shown: _builtins.bool
+    """Whether the cards are shown; false when the hand is hidden from the receiver."""
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The cards in month order; empty when hidden."""
+
+    def __init__(
+        self,
+        *,
+        shown: _builtins.bool = ...,
+        cards: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "shown", b"shown"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiHand: _TypeAlias = KoikoiHand  # noqa: Y015
+
+@_typing.final
+class KoikoiPile(_message.Message):
+    """KoikoiPile is one seat's capture pile, grouped by the kind printed on each card."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    BRIGHTS_FIELD_NUMBER: _builtins.int
+    ANIMALS_FIELD_NUMBER: _builtins.int
+    RIBBONS_FIELD_NUMBER: _builtins.int
+    PLAINS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def brights(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The captured brights, in month order."""
+
+    @_builtins.property
+    def animals(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The captured animals, in month order (the sake cup is here)."""
+
+    @_builtins.property
+    def ribbons(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The captured ribbons, in month order."""
+
+    @_builtins.property
+    def plains(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The captured plains, in month order."""
+
+    def __init__(
+        self,
+        *,
+        brights: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        animals: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        ribbons: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        plains: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["animals", b"animals", "brights", b"brights", "plains", b"plains", "ribbons", b"ribbons"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiPile: _TypeAlias = KoikoiPile  # noqa: Y015
+
+@_typing.final
+class KoikoiScoredYaku(_message.Message):
+    """KoikoiScoredYaku is one yaku and the points it is worth."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    YAKU_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    yaku: Global___KoikoiYaku.ValueType
+    """The yaku."""
+    points: _builtins.int
+    """Its points."""
+    def __init__(
+        self,
+        *,
+        yaku: Global___KoikoiYaku.ValueType = ...,
+        points: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["points", b"points", "yaku", b"yaku"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiScoredYaku: _TypeAlias = KoikoiScoredYaku  # noqa: Y015
+
+@_typing.final
+class KoikoiMultiplier(_message.Message):
+    """KoikoiMultiplier is one doubling applied to a stop's base points."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REASON_FIELD_NUMBER: _builtins.int
+    FACTOR_FIELD_NUMBER: _builtins.int
+    reason: Global___KoikoiDoubling.ValueType
+    """Why the points were multiplied."""
+    factor: _builtins.int
+    """The factor, such as 2."""
+    def __init__(
+        self,
+        *,
+        reason: Global___KoikoiDoubling.ValueType = ...,
+        factor: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["factor", b"factor", "reason", b"reason"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiMultiplier: _TypeAlias = KoikoiMultiplier  # noqa: Y015
+
+@_typing.final
+class KoikoiDealSummary(_message.Message):
+    """KoikoiDealSummary is a finished deal: who scored what, and why."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DEAL_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    WINNER_FIELD_NUMBER: _builtins.int
+    YAKU_FIELD_NUMBER: _builtins.int
+    BASE_FIELD_NUMBER: _builtins.int
+    MULTIPLIERS_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    KOI_KOI_FIELD_NUMBER: _builtins.int
+    CARDS_FIELD_NUMBER: _builtins.int
+    deal: _builtins.int
+    """The deal number, from 1."""
+    reason: Global___KoikoiDealEnd.ValueType
+    """How the deal ended."""
+    winner: _builtins.int
+    """The seat that scored; unset when the deal was drawn."""
+    base: _builtins.int
+    """The sum of the yaku points before multipliers."""
+    points: _builtins.int
+    """The points the winner scored: the base times every multiplier."""
+    @_builtins.property
+    def yaku(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiScoredYaku]:
+        """The yaku that scored, with their points."""
+
+    @_builtins.property
+    def multipliers(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiMultiplier]:
+        """The multipliers applied to the base, in order."""
+
+    @_builtins.property
+    def koi_koi(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Koi-koi calls per seat during the deal, in seat order."""
+
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The cards that scored: the winner's pile, the dealt hand or the board's four."""
+
+    def __init__(
+        self,
+        *,
+        deal: _builtins.int = ...,
+        reason: Global___KoikoiDealEnd.ValueType = ...,
+        winner: _builtins.int | None = ...,
+        yaku: _abc.Iterable[Global___KoikoiScoredYaku] | None = ...,
+        base: _builtins.int = ...,
+        multipliers: _abc.Iterable[Global___KoikoiMultiplier] | None = ...,
+        points: _builtins.int = ...,
+        koi_koi: _abc.Iterable[_builtins.int] | None = ...,
+        cards: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "winner", b"winner"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "base", b"base", "cards", b"cards", "deal", b"deal", "koi_koi", b"koi_koi", "multipliers", b"multipliers", "points", b"points", "reason", b"reason", "winner", b"winner", "yaku", b"yaku"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__winner: _TypeAlias = _typing.Literal["winner"]  # noqa: Y015
+    _WhichOneofArgType__winner: _TypeAlias = _typing.Literal["_winner", b"_winner"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__winner) -> _WhichOneofReturnType__winner | None: ...
+
+Global___KoikoiDealSummary: _TypeAlias = KoikoiDealSummary  # noqa: Y015
+
+@_typing.final
+class KoikoiPlayer(_message.Message):
+    """KoikoiPlayer is what everyone may know about one seat in the current deal."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    HAND_COUNT_FIELD_NUMBER: _builtins.int
+    PILE_FIELD_NUMBER: _builtins.int
+    YAKU_FIELD_NUMBER: _builtins.int
+    TOTAL_FIELD_NUMBER: _builtins.int
+    STOP_POINTS_FIELD_NUMBER: _builtins.int
+    KOI_KOI_FIELD_NUMBER: _builtins.int
+    hand_count: _builtins.int
+    """Cards left in the seat's hand."""
+    total: _builtins.int
+    """The yaku total as of the seat's last turn."""
+    stop_points: _builtins.int
+    """The points stopping now would score, multipliers applied."""
+    koi_koi: _builtins.int
+    """How many times the seat called koi-koi this deal."""
+    @_builtins.property
+    def pile(self) -> Global___KoikoiPile:
+        """The seat's capture pile."""
+
+    @_builtins.property
+    def yaku(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiScoredYaku]:
+        """The yaku the pile holds now, with their points."""
+
+    def __init__(
+        self,
+        *,
+        hand_count: _builtins.int = ...,
+        pile: Global___KoikoiPile | None = ...,
+        yaku: _abc.Iterable[Global___KoikoiScoredYaku] | None = ...,
+        total: _builtins.int = ...,
+        stop_points: _builtins.int = ...,
+        koi_koi: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["pile", b"pile"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["hand_count", b"hand_count", "koi_koi", b"koi_koi", "pile", b"pile", "stop_points", b"stop_points", "total", b"total", "yaku", b"yaku"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiPlayer: _TypeAlias = KoikoiPlayer  # noqa: Y015
+
+@_typing.final
+class KoikoiView(_message.Message):
+    """KoikoiView is what one seat (or a spectator) may know of a Koi-Koi match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DEAL_FIELD_NUMBER: _builtins.int
+    DEALS_FIELD_NUMBER: _builtins.int
+    DEALER_FIELD_NUMBER: _builtins.int
+    PHASE_FIELD_NUMBER: _builtins.int
+    TURN_FIELD_NUMBER: _builtins.int
+    HAND_FIELD_NUMBER: _builtins.int
+    BOARD_FIELD_NUMBER: _builtins.int
+    STOCK_COUNT_FIELD_NUMBER: _builtins.int
+    DRAWN_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    LAST_DEAL_FIELD_NUMBER: _builtins.int
+    deal: _builtins.int
+    """The deal number, from 1."""
+    deals: _builtins.int
+    """The deals in the match."""
+    dealer: _builtins.int
+    """The dealer's seat this deal; the dealer plays first."""
+    phase: Global___KoikoiPhase.ValueType
+    """The decision the deal is waiting for."""
+    turn: _builtins.int
+    """The seat whose turn it is."""
+    stock_count: _builtins.int
+    """Cards left in the stock."""
+    drawn: Global___KoikoiCard.ValueType
+    """The drawn stock card waiting for a capture choice; unspecified when none."""
+    @_builtins.property
+    def hand(self) -> Global___KoikoiHand:
+        """The receiver's own hand; unset for a spectator."""
+
+    @_builtins.property
+    def board(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The face-up board, in month order."""
+
+    @_builtins.property
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiPlayer]:
+        """Each seat's public facts, in seat order."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The match score per seat."""
+
+    @_builtins.property
+    def last_deal(self) -> Global___KoikoiDealSummary:
+        """The previous deal's summary; unset before the first deal ends."""
+
+    def __init__(
+        self,
+        *,
+        deal: _builtins.int = ...,
+        deals: _builtins.int = ...,
+        dealer: _builtins.int = ...,
+        phase: Global___KoikoiPhase.ValueType = ...,
+        turn: _builtins.int = ...,
+        hand: Global___KoikoiHand | None = ...,
+        board: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        stock_count: _builtins.int = ...,
+        drawn: Global___KoikoiCard.ValueType = ...,
+        players: _abc.Iterable[Global___KoikoiPlayer] | None = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+        last_deal: Global___KoikoiDealSummary | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "last_deal", b"last_deal"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "dealer", b"dealer", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "last_deal", b"last_deal", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "turn", b"turn"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -52,17 +907,356 @@ Global___KoikoiView: _TypeAlias = KoikoiView  # noqa: Y015
 
 @_typing.final
 class KoikoiEvent(_message.Message):
-    """KoikoiEvent is a typed koikoi event."""
+    """KoikoiEvent is a typed Koi-Koi event, filtered for the receiver."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    DEALT_FIELD_NUMBER: _builtins.int
+    REDEALT_FIELD_NUMBER: _builtins.int
+    BOARD_FOUR_TAKEN_FIELD_NUMBER: _builtins.int
+    PLAYED_FIELD_NUMBER: _builtins.int
+    DREW_FIELD_NUMBER: _builtins.int
+    YAKU_MADE_FIELD_NUMBER: _builtins.int
+    KOI_KOI_CALLED_FIELD_NUMBER: _builtins.int
+    DEAL_ENDED_FIELD_NUMBER: _builtins.int
+    MATCH_ENDED_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def dealt(self) -> Global___KoikoiDealt:
+        """A deal was laid out."""
+
+    @_builtins.property
+    def redealt(self) -> Global___KoikoiRedealt:
+        """A misdeal: the deal is dealt again."""
+
+    @_builtins.property
+    def board_four_taken(self) -> Global___KoikoiBoardFourTaken:
+        """The dealer took the board's complete months, and the stock refilled the board."""
+
+    @_builtins.property
+    def played(self) -> Global___KoikoiPlayed:
+        """A card met the board."""
+
+    @_builtins.property
+    def drew(self) -> Global___KoikoiDrew:
+        """The top stock card was turned up."""
+
+    @_builtins.property
+    def yaku_made(self) -> Global___KoikoiYakuMade:
+        """A turn raised a seat's yaku total."""
+
+    @_builtins.property
+    def koi_koi_called(self) -> Global___KoikoiKoiKoiCalled:
+        """A seat called koi-koi."""
+
+    @_builtins.property
+    def deal_ended(self) -> Global___KoikoiDealEnded:
+        """A deal ended."""
+
+    @_builtins.property
+    def match_ended(self) -> Global___KoikoiMatchEnded:
+        """The match ended."""
+
     def __init__(
         self,
+        *,
+        dealt: Global___KoikoiDealt | None = ...,
+        redealt: Global___KoikoiRedealt | None = ...,
+        board_four_taken: Global___KoikoiBoardFourTaken | None = ...,
+        played: Global___KoikoiPlayed | None = ...,
+        drew: Global___KoikoiDrew | None = ...,
+        yaku_made: Global___KoikoiYakuMade | None = ...,
+        koi_koi_called: Global___KoikoiKoiKoiCalled | None = ...,
+        deal_ended: Global___KoikoiDealEnded | None = ...,
+        match_ended: Global___KoikoiMatchEnded | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["board_four_taken", b"board_four_taken", "deal_ended", b"deal_ended", "dealt", b"dealt", "drew", b"drew", "kind", b"kind", "koi_koi_called", b"koi_koi_called", "match_ended", b"match_ended", "played", b"played", "redealt", b"redealt", "yaku_made", b"yaku_made"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_four_taken", b"board_four_taken", "deal_ended", b"deal_ended", "dealt", b"dealt", "drew", b"drew", "kind", b"kind", "koi_koi_called", b"koi_koi_called", "match_ended", b"match_ended", "played", b"played", "redealt", b"redealt", "yaku_made", b"yaku_made"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["dealt", "redealt", "board_four_taken", "played", "drew", "yaku_made", "koi_koi_called", "deal_ended", "match_ended"]  # noqa: Y015
+    _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
+
+Global___KoikoiEvent: _TypeAlias = KoikoiEvent  # noqa: Y015
+
+@_typing.final
+class KoikoiDealt(_message.Message):
+    """KoikoiDealt announces a deal: the board for everyone, and each hand for its owner only."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DEAL_FIELD_NUMBER: _builtins.int
+    DEALER_FIELD_NUMBER: _builtins.int
+    BOARD_FIELD_NUMBER: _builtins.int
+    HANDS_FIELD_NUMBER: _builtins.int
+    STOCK_COUNT_FIELD_NUMBER: _builtins.int
+    deal: _builtins.int
+    """The deal number, from 1."""
+    dealer: _builtins.int
+    """The dealer's seat."""
+    stock_count: _builtins.int
+    """Cards in the stock."""
+    @_builtins.property
+    def board(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The face-up board, in month order."""
+
+    @_builtins.property
+    def hands(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiHand]:
+        """Each seat's dealt hand in seat order, shown only to its owner."""
+
+    def __init__(
+        self,
+        *,
+        deal: _builtins.int = ...,
+        dealer: _builtins.int = ...,
+        board: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        hands: _abc.Iterable[Global___KoikoiHand] | None = ...,
+        stock_count: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "dealer", b"dealer", "hands", b"hands", "stock_count", b"stock_count"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___KoikoiEvent: _TypeAlias = KoikoiEvent  # noqa: Y015
+Global___KoikoiDealt: _TypeAlias = KoikoiDealt  # noqa: Y015
+
+@_typing.final
+class KoikoiRedealt(_message.Message):
+    """KoikoiRedealt records a misdeal."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DEAL_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    deal: _builtins.int
+    """The deal number that is dealt again."""
+    reason: Global___KoikoiMisdeal.ValueType
+    """Why it is dealt again."""
+    def __init__(
+        self,
+        *,
+        deal: _builtins.int = ...,
+        reason: Global___KoikoiMisdeal.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deal", b"deal", "reason", b"reason"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiRedealt: _TypeAlias = KoikoiRedealt  # noqa: Y015
+
+@_typing.final
+class KoikoiBoardFourTaken(_message.Message):
+    """KoikoiBoardFourTaken records the dealer taking the board's complete months."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARDS_FIELD_NUMBER: _builtins.int
+    REFILL_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The dealer's seat."""
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The cards taken from the board."""
+
+    @_builtins.property
+    def refill(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The stock cards laid on the board in their place."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        cards: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        refill: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "refill", b"refill", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiBoardFourTaken: _TypeAlias = KoikoiBoardFourTaken  # noqa: Y015
+
+@_typing.final
+class KoikoiPlayed(_message.Message):
+    """KoikoiPlayed records a card meeting the board."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    CAPTURED_FIELD_NUMBER: _builtins.int
+    STEP_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat whose turn it is."""
+    card: Global___KoikoiCard.ValueType
+    """The card played from the hand or drawn from the stock."""
+    step: Global___KoikoiStep.ValueType
+    """Whether the card came from the hand or the stock."""
+    @_builtins.property
+    def captured(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The board cards it captured; empty when it stays on the board."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: Global___KoikoiCard.ValueType = ...,
+        captured: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        step: Global___KoikoiStep.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["captured", b"captured", "card", b"card", "seat", b"seat", "step", b"step"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiPlayed: _TypeAlias = KoikoiPlayed  # noqa: Y015
+
+@_typing.final
+class KoikoiDrew(_message.Message):
+    """KoikoiDrew records the top stock card being turned up."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat whose turn it is."""
+    card: Global___KoikoiCard.ValueType
+    """The card drawn."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: Global___KoikoiCard.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiDrew: _TypeAlias = KoikoiDrew  # noqa: Y015
+
+@_typing.final
+class KoikoiYakuMade(_message.Message):
+    """KoikoiYakuMade records a turn that raised a seat's yaku total."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    YAKU_FIELD_NUMBER: _builtins.int
+    TOTAL_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat."""
+    total: _builtins.int
+    """The new total."""
+    @_builtins.property
+    def yaku(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiScoredYaku]:
+        """Every yaku the seat holds now, with their points."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        yaku: _abc.Iterable[Global___KoikoiScoredYaku] | None = ...,
+        total: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "total", b"total", "yaku", b"yaku"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiYakuMade: _TypeAlias = KoikoiYakuMade  # noqa: Y015
+
+@_typing.final
+class KoikoiKoiKoiCalled(_message.Message):
+    """KoikoiKoiKoiCalled records a koi-koi call."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CALLS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat that called."""
+    calls: _builtins.int
+    """How many times the seat has called this deal, this call included."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        calls: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["calls", b"calls", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiKoiKoiCalled: _TypeAlias = KoikoiKoiKoiCalled  # noqa: Y015
+
+@_typing.final
+class KoikoiDealEnded(_message.Message):
+    """KoikoiDealEnded records the end of a deal."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SUMMARY_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def summary(self) -> Global___KoikoiDealSummary:
+        """The finished deal."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The match score per seat afterwards."""
+
+    def __init__(
+        self,
+        *,
+        summary: Global___KoikoiDealSummary | None = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["summary", b"summary"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["scores", b"scores", "summary", b"summary"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiDealEnded: _TypeAlias = KoikoiDealEnded  # noqa: Y015
+
+@_typing.final
+class KoikoiMatchEnded(_message.Message):
+    """KoikoiMatchEnded records the end of the match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SCORES_FIELD_NUMBER: _builtins.int
+    WINNERS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The final score per seat."""
+
+    @_builtins.property
+    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The winning seat; empty when the match is drawn."""
+
+    def __init__(
+        self,
+        *,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+        winners: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["scores", b"scores", "winners", b"winners"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiMatchEnded: _TypeAlias = KoikoiMatchEnded  # noqa: Y015

@@ -24,17 +24,57 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1etigerden/v1/tiger_dragon.proto\x12\x0btigerden.v1\"\x11\n\x0fTigerDragonMove\"\x11\n\x0fTigerDragonView\"\x12\n\x10TigerDragonEventb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1etigerden/v1/tiger_dragon.proto\x12\x0btigerden.v1\"\xf4\x01\n\x0fTigerDragonMove\x12\x30\n\x06\x61ttack\x18\x01 \x01(\x0b\x32\x1e.tigerden.v1.TigerDragonAttackH\x00\x12\x30\n\x06\x64\x65\x66\x65nd\x18\x02 \x01(\x0b\x32\x1e.tigerden.v1.TigerDragonDefendH\x00\x12\x31\n\tpass_turn\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonPassH\x00\x12@\n\x0fplace_face_down\x18\x04 \x01(\x0b\x32%.tigerden.v1.TigerDragonPlaceFaceDownH\x00\x42\x08\n\x06\x61\x63tion\"O\n\x11TigerDragonAttack\x12*\n\x04tile\x18\x01 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12\x0e\n\x06reveal\x18\x02 \x01(\x08\"?\n\x11TigerDragonDefend\x12*\n\x04tile\x18\x01 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"\x11\n\x0fTigerDragonPass\"F\n\x18TigerDragonPlaceFaceDown\x12*\n\x04tile\x18\x01 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"\xfe\x01\n\x0fTigerDragonCard\x12\x38\n\x0b\x62\x61ttlefield\x18\x01 \x01(\x0e\x32#.tigerden.v1.TigerDragonBattlefield\x12\r\n\x05title\x18\x02 \x01(\t\x12\x10\n\x08japanese\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x03(\x05\x12\x13\n\x0bopen_points\x18\x05 \x03(\x05\x12\x13\n\x0bwild_points\x18\x06 \x01(\x05\x12\x12\n\nwild_bonus\x18\x07 \x01(\x08\x12\x16\n\x0e\x62onus_per_tile\x18\x08 \x01(\x05\x12\x19\n\x11\x62onus_all_players\x18\t \x01(\x08\x12\x0f\n\x07summary\x18\n \x01(\t\"W\n\x16TigerDragonDefenseTile\x12*\n\x04tile\x18\x01 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12\x11\n\tface_down\x18\x02 \x01(\x08\"\xba\x01\n\x10TigerDragonBoard\x12,\n\x06\x61ttack\x18\x01 \x03(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12\x34\n\x07\x64\x65\x66\x65nse\x18\x02 \x03(\x0b\x32#.tigerden.v1.TigerDragonDefenseTile\x12\x12\n\nhand_count\x18\x03 \x01(\x05\x12.\n\x08revealed\x18\x04 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"e\n\x15TigerDragonOpenAttack\x12\x10\n\x08\x61ttacker\x18\x01 \x01(\x05\x12*\n\x04tile\x18\x02 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12\x0e\n\x06passed\x18\x03 \x03(\x05\"A\n\x12TigerDragonTileRow\x12+\n\x05tiles\x18\x01 \x03(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"\xa0\x02\n\x17TigerDragonRoundSummary\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x38\n\x0b\x62\x61ttlefield\x18\x02 \x01(\x0e\x32#.tigerden.v1.TigerDragonBattlefield\x12\x0e\n\x06winner\x18\x03 \x01(\x05\x12\x32\n\x0cwinning_tile\x18\x04 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12\x11\n\topen_tile\x18\x05 \x01(\x08\x12\x12\n\ncard_value\x18\x06 \x01(\x05\x12\r\n\x05\x62onus\x18\x07 \x01(\x05\x12\x0e\n\x06points\x18\x08 \x01(\x05\x12\x32\n\tface_down\x18\t \x03(\x0b\x32\x1f.tigerden.v1.TigerDragonTileRow\"\xf8\x03\n\x0fTigerDragonView\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x31\n\x0b\x62\x61ttlefield\x18\x02 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonCard\x12\x1b\n\x13new_card_each_round\x18\x03 \x01(\x08\x12\x14\n\x0cstart_player\x18\x04 \x01(\x05\x12,\n\x05phase\x18\x05 \x01(\x0e\x32\x1d.tigerden.v1.TigerDragonPhase\x12\x13\n\x06to_act\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12-\n\x06\x62oards\x18\x07 \x03(\x0b\x32\x1d.tigerden.v1.TigerDragonBoard\x12*\n\x04hand\x18\x08 \x03(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12\x37\n\x0bopen_attack\x18\t \x01(\x0b\x32\".tigerden.v1.TigerDragonOpenAttack\x12\x10\n\x08left_out\x18\n \x01(\x05\x12\x0e\n\x06scores\x18\x0b \x03(\x05\x12\r\n\x05teams\x18\x0c \x03(\x05\x12\x13\n\x0bteam_scores\x18\r \x03(\x05\x12\x0e\n\x06target\x18\x0e \x01(\x05\x12\x38\n\nlast_round\x18\x0f \x01(\x0b\x32$.tigerden.v1.TigerDragonRoundSummaryB\t\n\x07_to_act\"\xb1\x03\n\x10TigerDragonEvent\x12=\n\rround_started\x18\x01 \x01(\x0b\x32$.tigerden.v1.TigerDragonRoundStartedH\x00\x12\x34\n\x08\x61ttacked\x18\x02 \x01(\x0b\x32 .tigerden.v1.TigerDragonAttackedH\x00\x12\x34\n\x08\x64\x65\x66\x65nded\x18\x03 \x01(\x0b\x32 .tigerden.v1.TigerDragonDefendedH\x00\x12\x30\n\x06passed\x18\x04 \x01(\x0b\x32\x1e.tigerden.v1.TigerDragonPassedH\x00\x12\x42\n\x10placed_face_down\x18\x05 \x01(\x0b\x32&.tigerden.v1.TigerDragonPlacedFaceDownH\x00\x12\x39\n\x0bround_ended\x18\x06 \x01(\x0b\x32\".tigerden.v1.TigerDragonRoundEndedH\x00\x12\x39\n\x0bmatch_ended\x18\x07 \x01(\x0b\x32\".tigerden.v1.TigerDragonMatchEndedH\x00\x42\x06\n\x04kind\"\xbd\x01\n\x17TigerDragonRoundStarted\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x14\n\x0cstart_player\x18\x02 \x01(\x05\x12\x38\n\x0b\x62\x61ttlefield\x18\x03 \x01(\x0e\x32#.tigerden.v1.TigerDragonBattlefield\x12\x13\n\x0bhand_counts\x18\x04 \x03(\x05\x12.\n\x05hands\x18\x05 \x03(\x0b\x32\x1f.tigerden.v1.TigerDragonTileRow\"\x7f\n\x13TigerDragonAttacked\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12*\n\x04tile\x18\x02 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\x12.\n\x08revealed\x18\x03 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"O\n\x13TigerDragonDefended\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12*\n\x04tile\x18\x02 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"!\n\x11TigerDragonPassed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"U\n\x19TigerDragonPlacedFaceDown\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12*\n\x04tile\x18\x02 \x01(\x0e\x32\x1c.tigerden.v1.TigerDragonTile\"^\n\x15TigerDragonRoundEnded\x12\x35\n\x07summary\x18\x01 \x01(\x0b\x32$.tigerden.v1.TigerDragonRoundSummary\x12\x0e\n\x06scores\x18\x02 \x03(\x05\"8\n\x15TigerDragonMatchEnded\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\x0e\n\x06scores\x18\x02 \x03(\x05*\xcf\x02\n\x0fTigerDragonTile\x12!\n\x1dTIGER_DRAGON_TILE_UNSPECIFIED\x10\x00\x12\x19\n\x15TIGER_DRAGON_TILE_ONE\x10\x01\x12\x19\n\x15TIGER_DRAGON_TILE_TWO\x10\x02\x12\x1b\n\x17TIGER_DRAGON_TILE_THREE\x10\x03\x12\x1a\n\x16TIGER_DRAGON_TILE_FOUR\x10\x04\x12\x1a\n\x16TIGER_DRAGON_TILE_FIVE\x10\x05\x12\x19\n\x15TIGER_DRAGON_TILE_SIX\x10\x06\x12\x1b\n\x17TIGER_DRAGON_TILE_SEVEN\x10\x07\x12\x1b\n\x17TIGER_DRAGON_TILE_EIGHT\x10\x08\x12\x1b\n\x17TIGER_DRAGON_TILE_TIGER\x10\t\x12\x1c\n\x18TIGER_DRAGON_TILE_DRAGON\x10\n*\xbc\x03\n\x16TigerDragonBattlefield\x12(\n$TIGER_DRAGON_BATTLEFIELD_UNSPECIFIED\x10\x00\x12!\n\x1dTIGER_DRAGON_BATTLEFIELD_DOJO\x10\x01\x12)\n%TIGER_DRAGON_BATTLEFIELD_BAMBOO_GROVE\x10\x02\x12$\n TIGER_DRAGON_BATTLEFIELD_VOLCANO\x10\x03\x12\"\n\x1eTIGER_DRAGON_BATTLEFIELD_BEACH\x10\x04\x12&\n\"TIGER_DRAGON_BATTLEFIELD_GRASSLAND\x10\x05\x12%\n!TIGER_DRAGON_BATTLEFIELD_CLIFFTOP\x10\x06\x12\"\n\x1eTIGER_DRAGON_BATTLEFIELD_STORM\x10\x07\x12\"\n\x1eTIGER_DRAGON_BATTLEFIELD_SWAMP\x10\x08\x12&\n\"TIGER_DRAGON_BATTLEFIELD_DENSE_FOG\x10\t\x12!\n\x1dTIGER_DRAGON_BATTLEFIELD_CAVE\x10\n*\xb1\x01\n\x10TigerDragonPhase\x12\"\n\x1eTIGER_DRAGON_PHASE_UNSPECIFIED\x10\x00\x12\x1d\n\x19TIGER_DRAGON_PHASE_ATTACK\x10\x01\x12\x1f\n\x1bTIGER_DRAGON_PHASE_RESPONSE\x10\x02\x12\x1c\n\x18TIGER_DRAGON_PHASE_BONUS\x10\x03\x12\x1b\n\x17TIGER_DRAGON_PHASE_OVER\x10\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tigerden.v1.tiger_dragon_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TIGERDRAGONMOVE']._serialized_start=47
-  _globals['_TIGERDRAGONMOVE']._serialized_end=64
-  _globals['_TIGERDRAGONVIEW']._serialized_start=66
-  _globals['_TIGERDRAGONVIEW']._serialized_end=83
-  _globals['_TIGERDRAGONEVENT']._serialized_start=85
-  _globals['_TIGERDRAGONEVENT']._serialized_end=103
+  _globals['_TIGERDRAGONTILE']._serialized_start=3149
+  _globals['_TIGERDRAGONTILE']._serialized_end=3484
+  _globals['_TIGERDRAGONBATTLEFIELD']._serialized_start=3487
+  _globals['_TIGERDRAGONBATTLEFIELD']._serialized_end=3931
+  _globals['_TIGERDRAGONPHASE']._serialized_start=3934
+  _globals['_TIGERDRAGONPHASE']._serialized_end=4111
+  _globals['_TIGERDRAGONMOVE']._serialized_start=48
+  _globals['_TIGERDRAGONMOVE']._serialized_end=292
+  _globals['_TIGERDRAGONATTACK']._serialized_start=294
+  _globals['_TIGERDRAGONATTACK']._serialized_end=373
+  _globals['_TIGERDRAGONDEFEND']._serialized_start=375
+  _globals['_TIGERDRAGONDEFEND']._serialized_end=438
+  _globals['_TIGERDRAGONPASS']._serialized_start=440
+  _globals['_TIGERDRAGONPASS']._serialized_end=457
+  _globals['_TIGERDRAGONPLACEFACEDOWN']._serialized_start=459
+  _globals['_TIGERDRAGONPLACEFACEDOWN']._serialized_end=529
+  _globals['_TIGERDRAGONCARD']._serialized_start=532
+  _globals['_TIGERDRAGONCARD']._serialized_end=786
+  _globals['_TIGERDRAGONDEFENSETILE']._serialized_start=788
+  _globals['_TIGERDRAGONDEFENSETILE']._serialized_end=875
+  _globals['_TIGERDRAGONBOARD']._serialized_start=878
+  _globals['_TIGERDRAGONBOARD']._serialized_end=1064
+  _globals['_TIGERDRAGONOPENATTACK']._serialized_start=1066
+  _globals['_TIGERDRAGONOPENATTACK']._serialized_end=1167
+  _globals['_TIGERDRAGONTILEROW']._serialized_start=1169
+  _globals['_TIGERDRAGONTILEROW']._serialized_end=1234
+  _globals['_TIGERDRAGONROUNDSUMMARY']._serialized_start=1237
+  _globals['_TIGERDRAGONROUNDSUMMARY']._serialized_end=1525
+  _globals['_TIGERDRAGONVIEW']._serialized_start=1528
+  _globals['_TIGERDRAGONVIEW']._serialized_end=2032
+  _globals['_TIGERDRAGONEVENT']._serialized_start=2035
+  _globals['_TIGERDRAGONEVENT']._serialized_end=2468
+  _globals['_TIGERDRAGONROUNDSTARTED']._serialized_start=2471
+  _globals['_TIGERDRAGONROUNDSTARTED']._serialized_end=2660
+  _globals['_TIGERDRAGONATTACKED']._serialized_start=2662
+  _globals['_TIGERDRAGONATTACKED']._serialized_end=2789
+  _globals['_TIGERDRAGONDEFENDED']._serialized_start=2791
+  _globals['_TIGERDRAGONDEFENDED']._serialized_end=2870
+  _globals['_TIGERDRAGONPASSED']._serialized_start=2872
+  _globals['_TIGERDRAGONPASSED']._serialized_end=2905
+  _globals['_TIGERDRAGONPLACEDFACEDOWN']._serialized_start=2907
+  _globals['_TIGERDRAGONPLACEDFACEDOWN']._serialized_end=2992
+  _globals['_TIGERDRAGONROUNDENDED']._serialized_start=2994
+  _globals['_TIGERDRAGONROUNDENDED']._serialized_end=3088
+  _globals['_TIGERDRAGONMATCHENDED']._serialized_start=3090
+  _globals['_TIGERDRAGONMATCHENDED']._serialized_end=3146
 # @@protoc_insertion_point(module_scope)

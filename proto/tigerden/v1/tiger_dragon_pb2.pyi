@@ -3,8 +3,11 @@
 isort:skip_file
 """
 
+from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -16,26 +19,247 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _TigerDragonTile:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TigerDragonTileEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TigerDragonTile.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TIGER_DRAGON_TILE_UNSPECIFIED: _TigerDragonTile.ValueType  # 0
+    """Not set, or a face-down tile hidden from the receiver."""
+    TIGER_DRAGON_TILE_ONE: _TigerDragonTile.ValueType  # 1
+    """The number 1 (red); the box holds one."""
+    TIGER_DRAGON_TILE_TWO: _TigerDragonTile.ValueType  # 2
+    """The number 2 (blue); the box holds two."""
+    TIGER_DRAGON_TILE_THREE: _TigerDragonTile.ValueType  # 3
+    """The number 3 (red); the box holds three."""
+    TIGER_DRAGON_TILE_FOUR: _TigerDragonTile.ValueType  # 4
+    """The number 4 (blue); the box holds four."""
+    TIGER_DRAGON_TILE_FIVE: _TigerDragonTile.ValueType  # 5
+    """The number 5 (red); the box holds five."""
+    TIGER_DRAGON_TILE_SIX: _TigerDragonTile.ValueType  # 6
+    """The number 6 (blue); the box holds six."""
+    TIGER_DRAGON_TILE_SEVEN: _TigerDragonTile.ValueType  # 7
+    """The number 7 (red); the box holds seven."""
+    TIGER_DRAGON_TILE_EIGHT: _TigerDragonTile.ValueType  # 8
+    """The number 8 (blue); the box holds eight."""
+    TIGER_DRAGON_TILE_TIGER: _TigerDragonTile.ValueType  # 9
+    """The Tiger, the even (blue) wild tile; the box holds one."""
+    TIGER_DRAGON_TILE_DRAGON: _TigerDragonTile.ValueType  # 10
+    """The Dragon, the odd (red) wild tile; the box holds one."""
+
+class TigerDragonTile(_TigerDragonTile, metaclass=_TigerDragonTileEnumTypeWrapper):
+    """TigerDragonTile is a tile kind of Tiger & Dragon. Odd tiles are red and even tiles are blue;
+    the Tiger counts as even (blue) and the Dragon as odd (red).
+    """
+
+TIGER_DRAGON_TILE_UNSPECIFIED: TigerDragonTile.ValueType  # 0
+"""Not set, or a face-down tile hidden from the receiver."""
+TIGER_DRAGON_TILE_ONE: TigerDragonTile.ValueType  # 1
+"""The number 1 (red); the box holds one."""
+TIGER_DRAGON_TILE_TWO: TigerDragonTile.ValueType  # 2
+"""The number 2 (blue); the box holds two."""
+TIGER_DRAGON_TILE_THREE: TigerDragonTile.ValueType  # 3
+"""The number 3 (red); the box holds three."""
+TIGER_DRAGON_TILE_FOUR: TigerDragonTile.ValueType  # 4
+"""The number 4 (blue); the box holds four."""
+TIGER_DRAGON_TILE_FIVE: TigerDragonTile.ValueType  # 5
+"""The number 5 (red); the box holds five."""
+TIGER_DRAGON_TILE_SIX: TigerDragonTile.ValueType  # 6
+"""The number 6 (blue); the box holds six."""
+TIGER_DRAGON_TILE_SEVEN: TigerDragonTile.ValueType  # 7
+"""The number 7 (red); the box holds seven."""
+TIGER_DRAGON_TILE_EIGHT: TigerDragonTile.ValueType  # 8
+"""The number 8 (blue); the box holds eight."""
+TIGER_DRAGON_TILE_TIGER: TigerDragonTile.ValueType  # 9
+"""The Tiger, the even (blue) wild tile; the box holds one."""
+TIGER_DRAGON_TILE_DRAGON: TigerDragonTile.ValueType  # 10
+"""The Dragon, the odd (red) wild tile; the box holds one."""
+Global___TigerDragonTile: _TypeAlias = TigerDragonTile  # noqa: Y015
+
+class _TigerDragonBattlefield:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TigerDragonBattlefieldEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TigerDragonBattlefield.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TIGER_DRAGON_BATTLEFIELD_UNSPECIFIED: _TigerDragonBattlefield.ValueType  # 0
+    """Not set."""
+    TIGER_DRAGON_BATTLEFIELD_DOJO: _TigerDragonBattlefield.ValueType  # 1
+    """Dojo, the recommended card for a first game."""
+    TIGER_DRAGON_BATTLEFIELD_BAMBOO_GROVE: _TigerDragonBattlefield.ValueType  # 2
+    """Bamboo Grove: the middle numbers score most."""
+    TIGER_DRAGON_BATTLEFIELD_VOLCANO: _TigerDragonBattlefield.ValueType  # 3
+    """Volcano: the low numbers score most, and each face-down tile is worth 2."""
+    TIGER_DRAGON_BATTLEFIELD_BEACH: _TigerDragonBattlefield.ValueType  # 4
+    """Beach: odd numbers score 4 and even numbers 3."""
+    TIGER_DRAGON_BATTLEFIELD_GRASSLAND: _TigerDragonBattlefield.ValueType  # 5
+    """Grassland: even numbers score 4 and odd numbers 3."""
+    TIGER_DRAGON_BATTLEFIELD_CLIFFTOP: _TigerDragonBattlefield.ValueType  # 6
+    """Clifftop: a winning tile revealed by an attack scores double."""
+    TIGER_DRAGON_BATTLEFIELD_STORM: _TigerDragonBattlefield.ValueType  # 7
+    """Storm: the 3 and the 6 score 5."""
+    TIGER_DRAGON_BATTLEFIELD_SWAMP: _TigerDragonBattlefield.ValueType  # 8
+    """Swamp: the 4 and the 8 score 5."""
+    TIGER_DRAGON_BATTLEFIELD_DENSE_FOG: _TigerDragonBattlefield.ValueType  # 9
+    """Dense Fog: numbers 2 to 8 score their face value."""
+    TIGER_DRAGON_BATTLEFIELD_CAVE: _TigerDragonBattlefield.ValueType  # 10
+    """Cave: every player's face-down tiles count towards the bonus."""
+
+class TigerDragonBattlefield(_TigerDragonBattlefield, metaclass=_TigerDragonBattlefieldEnumTypeWrapper):
+    """TigerDragonBattlefield names one of the ten Battlefield cards, which fixes the scoring."""
+
+TIGER_DRAGON_BATTLEFIELD_UNSPECIFIED: TigerDragonBattlefield.ValueType  # 0
+"""Not set."""
+TIGER_DRAGON_BATTLEFIELD_DOJO: TigerDragonBattlefield.ValueType  # 1
+"""Dojo, the recommended card for a first game."""
+TIGER_DRAGON_BATTLEFIELD_BAMBOO_GROVE: TigerDragonBattlefield.ValueType  # 2
+"""Bamboo Grove: the middle numbers score most."""
+TIGER_DRAGON_BATTLEFIELD_VOLCANO: TigerDragonBattlefield.ValueType  # 3
+"""Volcano: the low numbers score most, and each face-down tile is worth 2."""
+TIGER_DRAGON_BATTLEFIELD_BEACH: TigerDragonBattlefield.ValueType  # 4
+"""Beach: odd numbers score 4 and even numbers 3."""
+TIGER_DRAGON_BATTLEFIELD_GRASSLAND: TigerDragonBattlefield.ValueType  # 5
+"""Grassland: even numbers score 4 and odd numbers 3."""
+TIGER_DRAGON_BATTLEFIELD_CLIFFTOP: TigerDragonBattlefield.ValueType  # 6
+"""Clifftop: a winning tile revealed by an attack scores double."""
+TIGER_DRAGON_BATTLEFIELD_STORM: TigerDragonBattlefield.ValueType  # 7
+"""Storm: the 3 and the 6 score 5."""
+TIGER_DRAGON_BATTLEFIELD_SWAMP: TigerDragonBattlefield.ValueType  # 8
+"""Swamp: the 4 and the 8 score 5."""
+TIGER_DRAGON_BATTLEFIELD_DENSE_FOG: TigerDragonBattlefield.ValueType  # 9
+"""Dense Fog: numbers 2 to 8 score their face value."""
+TIGER_DRAGON_BATTLEFIELD_CAVE: TigerDragonBattlefield.ValueType  # 10
+"""Cave: every player's face-down tiles count towards the bonus."""
+Global___TigerDragonBattlefield: _TypeAlias = TigerDragonBattlefield  # noqa: Y015
+
+class _TigerDragonPhase:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TigerDragonPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TigerDragonPhase.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TIGER_DRAGON_PHASE_UNSPECIFIED: _TigerDragonPhase.ValueType  # 0
+    """Not set."""
+    TIGER_DRAGON_PHASE_ATTACK: _TigerDragonPhase.ValueType  # 1
+    """The seat to act attacks with any tile from hand."""
+    TIGER_DRAGON_PHASE_RESPONSE: _TigerDragonPhase.ValueType  # 2
+    """The seat to act defends the open attack or passes."""
+    TIGER_DRAGON_PHASE_BONUS: _TigerDragonPhase.ValueType  # 3
+    """Every other seat passed, so the attacker places a tile face down and then attacks again."""
+    TIGER_DRAGON_PHASE_OVER: _TigerDragonPhase.ValueType  # 4
+    """The match is over."""
+
+class TigerDragonPhase(_TigerDragonPhase, metaclass=_TigerDragonPhaseEnumTypeWrapper):
+    """TigerDragonPhase is the kind of decision the seat to act faces."""
+
+TIGER_DRAGON_PHASE_UNSPECIFIED: TigerDragonPhase.ValueType  # 0
+"""Not set."""
+TIGER_DRAGON_PHASE_ATTACK: TigerDragonPhase.ValueType  # 1
+"""The seat to act attacks with any tile from hand."""
+TIGER_DRAGON_PHASE_RESPONSE: TigerDragonPhase.ValueType  # 2
+"""The seat to act defends the open attack or passes."""
+TIGER_DRAGON_PHASE_BONUS: TigerDragonPhase.ValueType  # 3
+"""Every other seat passed, so the attacker places a tile face down and then attacks again."""
+TIGER_DRAGON_PHASE_OVER: TigerDragonPhase.ValueType  # 4
+"""The match is over."""
+Global___TigerDragonPhase: _TypeAlias = TigerDragonPhase  # noqa: Y015
+
 @_typing.final
 class TigerDragonMove(_message.Message):
-    """TigerDragonMove is one tiger_dragon decision."""
+    """TigerDragonMove is one Tiger & Dragon decision; exactly one action is set."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    ATTACK_FIELD_NUMBER: _builtins.int
+    DEFEND_FIELD_NUMBER: _builtins.int
+    PASS_TURN_FIELD_NUMBER: _builtins.int
+    PLACE_FACE_DOWN_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def attack(self) -> Global___TigerDragonAttack:
+        """Attack: place a tile face up in the attack row."""
+
+    @_builtins.property
+    def defend(self) -> Global___TigerDragonDefend:
+        """Defend: answer the open attack with a matching tile."""
+
+    @_builtins.property
+    def pass_turn(self) -> Global___TigerDragonPass:
+        """Pass: let the open attack go by."""
+
+    @_builtins.property
+    def place_face_down(self) -> Global___TigerDragonPlaceFaceDown:
+        """Round bonus: place a tile face down after every other seat passed."""
+
     def __init__(
         self,
+        *,
+        attack: Global___TigerDragonAttack | None = ...,
+        defend: Global___TigerDragonDefend | None = ...,
+        pass_turn: Global___TigerDragonPass | None = ...,
+        place_face_down: Global___TigerDragonPlaceFaceDown | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "attack", b"attack", "defend", b"defend", "pass_turn", b"pass_turn", "place_face_down", b"place_face_down"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "attack", b"attack", "defend", b"defend", "pass_turn", b"pass_turn", "place_face_down", b"place_face_down"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["attack", "defend", "pass_turn", "place_face_down"]  # noqa: Y015
+    _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
 
 Global___TigerDragonMove: _TypeAlias = TigerDragonMove  # noqa: Y015
 
 @_typing.final
-class TigerDragonView(_message.Message):
-    """TigerDragonView is what one seat (or a spectator) may know of a tiger_dragon match."""
+class TigerDragonAttack(_message.Message):
+    """TigerDragonAttack places a tile from hand face up in the attacker's attack row."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TILE_FIELD_NUMBER: _builtins.int
+    REVEAL_FIELD_NUMBER: _builtins.int
+    tile: Global___TigerDragonTile.ValueType
+    """The tile to attack with; must be in hand."""
+    reveal: _builtins.bool
+    """Whether the attack also reveals the one tile it leaves in hand (Clifftop only)."""
+    def __init__(
+        self,
+        *,
+        tile: Global___TigerDragonTile.ValueType = ...,
+        reveal: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["reveal", b"reveal", "tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonAttack: _TypeAlias = TigerDragonAttack  # noqa: Y015
+
+@_typing.final
+class TigerDragonDefend(_message.Message):
+    """TigerDragonDefend answers the open attack with a tile in the defender's defense row."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TILE_FIELD_NUMBER: _builtins.int
+    tile: Global___TigerDragonTile.ValueType
+    """The tile to defend with; must be in hand and match the attack."""
+    def __init__(
+        self,
+        *,
+        tile: Global___TigerDragonTile.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonDefend: _TypeAlias = TigerDragonDefend  # noqa: Y015
+
+@_typing.final
+class TigerDragonPass(_message.Message):
+    """TigerDragonPass lets the open attack go on to the next seat clockwise."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -47,22 +271,635 @@ class TigerDragonView(_message.Message):
     _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonPass: _TypeAlias = TigerDragonPass  # noqa: Y015
+
+@_typing.final
+class TigerDragonPlaceFaceDown(_message.Message):
+    """TigerDragonPlaceFaceDown places a tile face down in the attacker's defense row as the round
+    bonus.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TILE_FIELD_NUMBER: _builtins.int
+    tile: Global___TigerDragonTile.ValueType
+    """The tile to place face down; any tile in hand."""
+    def __init__(
+        self,
+        *,
+        tile: Global___TigerDragonTile.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonPlaceFaceDown: _TypeAlias = TigerDragonPlaceFaceDown  # noqa: Y015
+
+@_typing.final
+class TigerDragonCard(_message.Message):
+    """TigerDragonCard is a Battlefield card's scoring table, so that a client can show it without
+    knowing the rules.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    BATTLEFIELD_FIELD_NUMBER: _builtins.int
+    TITLE_FIELD_NUMBER: _builtins.int
+    JAPANESE_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    OPEN_POINTS_FIELD_NUMBER: _builtins.int
+    WILD_POINTS_FIELD_NUMBER: _builtins.int
+    WILD_BONUS_FIELD_NUMBER: _builtins.int
+    BONUS_PER_TILE_FIELD_NUMBER: _builtins.int
+    BONUS_ALL_PLAYERS_FIELD_NUMBER: _builtins.int
+    SUMMARY_FIELD_NUMBER: _builtins.int
+    battlefield: Global___TigerDragonBattlefield.ValueType
+    """Which card this is."""
+    title: _builtins.str
+    """The card's English name."""
+    japanese: _builtins.str
+    """The card's Japanese name."""
+    wild_points: _builtins.int
+    """The card value of going out with the Tiger or the Dragon."""
+    wild_bonus: _builtins.bool
+    """Whether a Tiger or Dragon finish also scores the face-down bonus."""
+    bonus_per_tile: _builtins.int
+    """The points each counted face-down tile adds to the winner's score."""
+    bonus_all_players: _builtins.bool
+    """Whether every player's face-down tiles count for the bonus, not only the winner's."""
+    summary: _builtins.str
+    """The card summed up in one line for people."""
+    @_builtins.property
+    def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The card value of going out with the numbers 1 to 8, in that order (eight entries)."""
+
+    @_builtins.property
+    def open_points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The card value of going out with a number 1 to 8 that an attack revealed (eight entries);
+        empty for cards that offer no reveal (every card but Clifftop).
+        """
+
+    def __init__(
+        self,
+        *,
+        battlefield: Global___TigerDragonBattlefield.ValueType = ...,
+        title: _builtins.str = ...,
+        japanese: _builtins.str = ...,
+        points: _abc.Iterable[_builtins.int] | None = ...,
+        open_points: _abc.Iterable[_builtins.int] | None = ...,
+        wild_points: _builtins.int = ...,
+        wild_bonus: _builtins.bool = ...,
+        bonus_per_tile: _builtins.int = ...,
+        bonus_all_players: _builtins.bool = ...,
+        summary: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["battlefield", b"battlefield", "bonus_all_players", b"bonus_all_players", "bonus_per_tile", b"bonus_per_tile", "japanese", b"japanese", "open_points", b"open_points", "points", b"points", "summary", b"summary", "title", b"title", "wild_bonus", b"wild_bonus", "wild_points", b"wild_points"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonCard: _TypeAlias = TigerDragonCard  # noqa: Y015
+
+@_typing.final
+class TigerDragonDefenseTile(_message.Message):
+    """TigerDragonDefenseTile is one space of a defense row."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TILE_FIELD_NUMBER: _builtins.int
+    FACE_DOWN_FIELD_NUMBER: _builtins.int
+    tile: Global___TigerDragonTile.ValueType
+    """The tile; unspecified when it lies face down and the receiver may not see it."""
+    face_down: _builtins.bool
+    """Whether the tile lies face down (a round-bonus tile)."""
+    def __init__(
+        self,
+        *,
+        tile: Global___TigerDragonTile.ValueType = ...,
+        face_down: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["face_down", b"face_down", "tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonDefenseTile: _TypeAlias = TigerDragonDefenseTile  # noqa: Y015
+
+@_typing.final
+class TigerDragonBoard(_message.Message):
+    """TigerDragonBoard is one seat's board as the receiver may see it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ATTACK_FIELD_NUMBER: _builtins.int
+    DEFENSE_FIELD_NUMBER: _builtins.int
+    HAND_COUNT_FIELD_NUMBER: _builtins.int
+    REVEALED_FIELD_NUMBER: _builtins.int
+    hand_count: _builtins.int
+    """How many tiles the seat holds in hand."""
+    revealed: Global___TigerDragonTile.ValueType
+    """The seat's last tile in hand when an attack revealed it (Clifftop), else unspecified."""
+    @_builtins.property
+    def attack(self) -> _containers.RepeatedScalarFieldContainer[Global___TigerDragonTile.ValueType]:
+        """The attack row, in the order the tiles were played."""
+
+    @_builtins.property
+    def defense(self) -> _containers.RepeatedCompositeFieldContainer[Global___TigerDragonDefenseTile]:
+        """The defense row, in the order the tiles were placed."""
+
+    def __init__(
+        self,
+        *,
+        attack: _abc.Iterable[Global___TigerDragonTile.ValueType] | None = ...,
+        defense: _abc.Iterable[Global___TigerDragonDefenseTile] | None = ...,
+        hand_count: _builtins.int = ...,
+        revealed: Global___TigerDragonTile.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["attack", b"attack", "defense", b"defense", "hand_count", b"hand_count", "revealed", b"revealed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonBoard: _TypeAlias = TigerDragonBoard  # noqa: Y015
+
+@_typing.final
+class TigerDragonOpenAttack(_message.Message):
+    """TigerDragonOpenAttack is the attack awaiting answers."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ATTACKER_FIELD_NUMBER: _builtins.int
+    TILE_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    attacker: _builtins.int
+    """The attacking seat."""
+    tile: Global___TigerDragonTile.ValueType
+    """The attacking tile."""
+    @_builtins.property
+    def passed(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats that have passed on this attack, in the order they passed."""
+
+    def __init__(
+        self,
+        *,
+        attacker: _builtins.int = ...,
+        tile: Global___TigerDragonTile.ValueType = ...,
+        passed: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["attacker", b"attacker", "passed", b"passed", "tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonOpenAttack: _TypeAlias = TigerDragonOpenAttack  # noqa: Y015
+
+@_typing.final
+class TigerDragonTileRow(_message.Message):
+    """TigerDragonTileRow is a list of tiles that belongs to one seat."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TILES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tiles(self) -> _containers.RepeatedScalarFieldContainer[Global___TigerDragonTile.ValueType]:
+        """The tiles, in order."""
+
+    def __init__(
+        self,
+        *,
+        tiles: _abc.Iterable[Global___TigerDragonTile.ValueType] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tiles", b"tiles"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonTileRow: _TypeAlias = TigerDragonTileRow  # noqa: Y015
+
+@_typing.final
+class TigerDragonRoundSummary(_message.Message):
+    """TigerDragonRoundSummary is a finished round and what it scored; all of it is public."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUND_FIELD_NUMBER: _builtins.int
+    BATTLEFIELD_FIELD_NUMBER: _builtins.int
+    WINNER_FIELD_NUMBER: _builtins.int
+    WINNING_TILE_FIELD_NUMBER: _builtins.int
+    OPEN_TILE_FIELD_NUMBER: _builtins.int
+    CARD_VALUE_FIELD_NUMBER: _builtins.int
+    BONUS_FIELD_NUMBER: _builtins.int
+    POINTS_FIELD_NUMBER: _builtins.int
+    FACE_DOWN_FIELD_NUMBER: _builtins.int
+    round: _builtins.int
+    """The round number, from 1."""
+    battlefield: Global___TigerDragonBattlefield.ValueType
+    """The Battlefield card that scored the round."""
+    winner: _builtins.int
+    """The seat that went out and scored."""
+    winning_tile: Global___TigerDragonTile.ValueType
+    """The last tile the winner placed."""
+    open_tile: _builtins.bool
+    """Whether the winning tile had been revealed by an attack (Clifftop)."""
+    card_value: _builtins.int
+    """The card value of the winning tile."""
+    bonus: _builtins.int
+    """The face-down bonus the winner scored on top of the card value."""
+    points: _builtins.int
+    """The points the winner scored: the card value plus the bonus."""
+    @_builtins.property
+    def face_down(self) -> _containers.RepeatedCompositeFieldContainer[Global___TigerDragonTileRow]:
+        """Each seat's face-down tiles, turned up at the end of the round, in seat order."""
+
+    def __init__(
+        self,
+        *,
+        round: _builtins.int = ...,
+        battlefield: Global___TigerDragonBattlefield.ValueType = ...,
+        winner: _builtins.int = ...,
+        winning_tile: Global___TigerDragonTile.ValueType = ...,
+        open_tile: _builtins.bool = ...,
+        card_value: _builtins.int = ...,
+        bonus: _builtins.int = ...,
+        points: _builtins.int = ...,
+        face_down: _abc.Iterable[Global___TigerDragonTileRow] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["battlefield", b"battlefield", "bonus", b"bonus", "card_value", b"card_value", "face_down", b"face_down", "open_tile", b"open_tile", "points", b"points", "round", b"round", "winner", b"winner", "winning_tile", b"winning_tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonRoundSummary: _TypeAlias = TigerDragonRoundSummary  # noqa: Y015
+
+@_typing.final
+class TigerDragonView(_message.Message):
+    """TigerDragonView is what one seat (or a spectator) may know of a Tiger & Dragon match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUND_FIELD_NUMBER: _builtins.int
+    BATTLEFIELD_FIELD_NUMBER: _builtins.int
+    NEW_CARD_EACH_ROUND_FIELD_NUMBER: _builtins.int
+    START_PLAYER_FIELD_NUMBER: _builtins.int
+    PHASE_FIELD_NUMBER: _builtins.int
+    TO_ACT_FIELD_NUMBER: _builtins.int
+    BOARDS_FIELD_NUMBER: _builtins.int
+    HAND_FIELD_NUMBER: _builtins.int
+    OPEN_ATTACK_FIELD_NUMBER: _builtins.int
+    LEFT_OUT_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    TEAMS_FIELD_NUMBER: _builtins.int
+    TEAM_SCORES_FIELD_NUMBER: _builtins.int
+    TARGET_FIELD_NUMBER: _builtins.int
+    LAST_ROUND_FIELD_NUMBER: _builtins.int
+    round: _builtins.int
+    """The round number, from 1."""
+    new_card_each_round: _builtins.bool
+    """Whether a different Battlefield card is drawn every round (house rule)."""
+    start_player: _builtins.int
+    """The seat holding the start marker this round."""
+    phase: Global___TigerDragonPhase.ValueType
+    """The kind of decision the seat to act faces."""
+    to_act: _builtins.int
+    """The seat to act; unset once the match is over."""
+    left_out: _builtins.int
+    """How many tiles sit out of play, unseen, this round."""
+    target: _builtins.int
+    """The score (a seat's, or a team's in the team game) that wins the match."""
+    @_builtins.property
+    def battlefield(self) -> Global___TigerDragonCard:
+        """The Battlefield card that scores this round, with its scoring table."""
+
+    @_builtins.property
+    def boards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TigerDragonBoard]:
+        """Every seat's board, in seat order."""
+
+    @_builtins.property
+    def hand(self) -> _containers.RepeatedScalarFieldContainer[Global___TigerDragonTile.ValueType]:
+        """The receiver's own hand, sorted; empty for a spectator."""
+
+    @_builtins.property
+    def open_attack(self) -> Global___TigerDragonOpenAttack:
+        """The attack awaiting answers; unset when no attack is open."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The match score per seat."""
+
+    @_builtins.property
+    def teams(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Each seat's team in the team game, in seat order; empty otherwise."""
+
+    @_builtins.property
+    def team_scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Each team's total score in the team game, by team number; empty otherwise."""
+
+    @_builtins.property
+    def last_round(self) -> Global___TigerDragonRoundSummary:
+        """The previous round's result; unset during the first round."""
+
+    def __init__(
+        self,
+        *,
+        round: _builtins.int = ...,
+        battlefield: Global___TigerDragonCard | None = ...,
+        new_card_each_round: _builtins.bool = ...,
+        start_player: _builtins.int = ...,
+        phase: Global___TigerDragonPhase.ValueType = ...,
+        to_act: _builtins.int | None = ...,
+        boards: _abc.Iterable[Global___TigerDragonBoard] | None = ...,
+        hand: _abc.Iterable[Global___TigerDragonTile.ValueType] | None = ...,
+        open_attack: Global___TigerDragonOpenAttack | None = ...,
+        left_out: _builtins.int = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+        teams: _abc.Iterable[_builtins.int] | None = ...,
+        team_scores: _abc.Iterable[_builtins.int] | None = ...,
+        target: _builtins.int = ...,
+        last_round: Global___TigerDragonRoundSummary | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "battlefield", b"battlefield", "last_round", b"last_round", "open_attack", b"open_attack", "to_act", b"to_act"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "battlefield", b"battlefield", "boards", b"boards", "hand", b"hand", "last_round", b"last_round", "left_out", b"left_out", "new_card_each_round", b"new_card_each_round", "open_attack", b"open_attack", "phase", b"phase", "round", b"round", "scores", b"scores", "start_player", b"start_player", "target", b"target", "team_scores", b"team_scores", "teams", b"teams", "to_act", b"to_act"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
+    _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__to_act) -> _WhichOneofReturnType__to_act | None: ...
 
 Global___TigerDragonView: _TypeAlias = TigerDragonView  # noqa: Y015
 
 @_typing.final
 class TigerDragonEvent(_message.Message):
-    """TigerDragonEvent is a typed tiger_dragon event."""
+    """TigerDragonEvent is a typed Tiger & Dragon event, as the receiver may see it."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    ROUND_STARTED_FIELD_NUMBER: _builtins.int
+    ATTACKED_FIELD_NUMBER: _builtins.int
+    DEFENDED_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    PLACED_FACE_DOWN_FIELD_NUMBER: _builtins.int
+    ROUND_ENDED_FIELD_NUMBER: _builtins.int
+    MATCH_ENDED_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def round_started(self) -> Global___TigerDragonRoundStarted:
+        """A round was dealt."""
+
+    @_builtins.property
+    def attacked(self) -> Global___TigerDragonAttacked:
+        """A seat attacked."""
+
+    @_builtins.property
+    def defended(self) -> Global___TigerDragonDefended:
+        """A seat defended."""
+
+    @_builtins.property
+    def passed(self) -> Global___TigerDragonPassed:
+        """A seat passed."""
+
+    @_builtins.property
+    def placed_face_down(self) -> Global___TigerDragonPlacedFaceDown:
+        """A seat placed a tile face down."""
+
+    @_builtins.property
+    def round_ended(self) -> Global___TigerDragonRoundEnded:
+        """A seat went out and the round was scored."""
+
+    @_builtins.property
+    def match_ended(self) -> Global___TigerDragonMatchEnded:
+        """The match ended."""
+
     def __init__(
         self,
+        *,
+        round_started: Global___TigerDragonRoundStarted | None = ...,
+        attacked: Global___TigerDragonAttacked | None = ...,
+        defended: Global___TigerDragonDefended | None = ...,
+        passed: Global___TigerDragonPassed | None = ...,
+        placed_face_down: Global___TigerDragonPlacedFaceDown | None = ...,
+        round_ended: Global___TigerDragonRoundEnded | None = ...,
+        match_ended: Global___TigerDragonMatchEnded | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["attacked", b"attacked", "defended", b"defended", "kind", b"kind", "match_ended", b"match_ended", "passed", b"passed", "placed_face_down", b"placed_face_down", "round_ended", b"round_ended", "round_started", b"round_started"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["attacked", b"attacked", "defended", b"defended", "kind", b"kind", "match_ended", b"match_ended", "passed", b"passed", "placed_face_down", b"placed_face_down", "round_ended", b"round_ended", "round_started", b"round_started"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["round_started", "attacked", "defended", "passed", "placed_face_down", "round_ended", "match_ended"]  # noqa: Y015
+    _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
+
+Global___TigerDragonEvent: _TypeAlias = TigerDragonEvent  # noqa: Y015
+
+@_typing.final
+class TigerDragonRoundStarted(_message.Message):
+    """TigerDragonRoundStarted announces a deal."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUND_FIELD_NUMBER: _builtins.int
+    START_PLAYER_FIELD_NUMBER: _builtins.int
+    BATTLEFIELD_FIELD_NUMBER: _builtins.int
+    HAND_COUNTS_FIELD_NUMBER: _builtins.int
+    HANDS_FIELD_NUMBER: _builtins.int
+    round: _builtins.int
+    """The round number, from 1."""
+    start_player: _builtins.int
+    """The seat holding the start marker, who attacks first."""
+    battlefield: Global___TigerDragonBattlefield.ValueType
+    """The Battlefield card that scores the round."""
+    @_builtins.property
+    def hand_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """How many tiles each seat was dealt, in seat order."""
+
+    @_builtins.property
+    def hands(self) -> _containers.RepeatedCompositeFieldContainer[Global___TigerDragonTileRow]:
+        """Each seat's dealt hand, in seat order; a hand the receiver may not see is an empty row."""
+
+    def __init__(
+        self,
+        *,
+        round: _builtins.int = ...,
+        start_player: _builtins.int = ...,
+        battlefield: Global___TigerDragonBattlefield.ValueType = ...,
+        hand_counts: _abc.Iterable[_builtins.int] | None = ...,
+        hands: _abc.Iterable[Global___TigerDragonTileRow] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["battlefield", b"battlefield", "hand_counts", b"hand_counts", "hands", b"hands", "round", b"round", "start_player", b"start_player"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___TigerDragonEvent: _TypeAlias = TigerDragonEvent  # noqa: Y015
+Global___TigerDragonRoundStarted: _TypeAlias = TigerDragonRoundStarted  # noqa: Y015
+
+@_typing.final
+class TigerDragonAttacked(_message.Message):
+    """TigerDragonAttacked records an attack."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    TILE_FIELD_NUMBER: _builtins.int
+    REVEALED_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The attacking seat."""
+    tile: Global___TigerDragonTile.ValueType
+    """The attacking tile."""
+    revealed: Global___TigerDragonTile.ValueType
+    """The last tile in hand, revealed with this attack (Clifftop), else unspecified."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        tile: Global___TigerDragonTile.ValueType = ...,
+        revealed: Global___TigerDragonTile.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["revealed", b"revealed", "seat", b"seat", "tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonAttacked: _TypeAlias = TigerDragonAttacked  # noqa: Y015
+
+@_typing.final
+class TigerDragonDefended(_message.Message):
+    """TigerDragonDefended records a defense."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    TILE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The defending seat."""
+    tile: Global___TigerDragonTile.ValueType
+    """The defending tile."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        tile: Global___TigerDragonTile.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonDefended: _TypeAlias = TigerDragonDefended  # noqa: Y015
+
+@_typing.final
+class TigerDragonPassed(_message.Message):
+    """TigerDragonPassed records a pass."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat that passed."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonPassed: _TypeAlias = TigerDragonPassed  # noqa: Y015
+
+@_typing.final
+class TigerDragonPlacedFaceDown(_message.Message):
+    """TigerDragonPlacedFaceDown records a round-bonus tile placed face down."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    TILE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat that placed the tile."""
+    tile: Global___TigerDragonTile.ValueType
+    """The tile, for its owner only; unspecified for every other receiver."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        tile: Global___TigerDragonTile.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "tile", b"tile"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonPlacedFaceDown: _TypeAlias = TigerDragonPlacedFaceDown  # noqa: Y015
+
+@_typing.final
+class TigerDragonRoundEnded(_message.Message):
+    """TigerDragonRoundEnded records the end of a round and its scoring."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SUMMARY_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def summary(self) -> Global___TigerDragonRoundSummary:
+        """The round's result, with every face-down tile turned up."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The match score per seat after the round."""
+
+    def __init__(
+        self,
+        *,
+        summary: Global___TigerDragonRoundSummary | None = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["summary", b"summary"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["scores", b"scores", "summary", b"summary"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonRoundEnded: _TypeAlias = TigerDragonRoundEnded  # noqa: Y015
+
+@_typing.final
+class TigerDragonMatchEnded(_message.Message):
+    """TigerDragonMatchEnded records the end of the match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WINNERS_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The winning seats (both partners in the team game)."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The final match score per seat."""
+
+    def __init__(
+        self,
+        *,
+        winners: _abc.Iterable[_builtins.int] | None = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["scores", b"scores", "winners", b"winners"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TigerDragonMatchEnded: _TypeAlias = TigerDragonMatchEnded  # noqa: Y015

@@ -2,7 +2,6 @@
 test vectors §5.3 and §5.4."""
 
 import pytest
-from doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt, ended, spare
 
 from engine.core import IllegalMove, Rejection
 from engine.doors.model import (
@@ -19,6 +18,7 @@ from engine.doors.model import (
     Take,
     Took,
 )
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt, ended, spare
 
 
 def test_C1_take_adds_the_card_to_the_collection_even_off_identity() -> None:

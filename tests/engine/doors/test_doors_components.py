@@ -2,10 +2,9 @@
 
 from collections import Counter
 
-from doors_scenarios import BL, BT, RL, RT, WC, WR
-
 from engine.doors.model import CLUE_DECK, DOORS, TRAITS, Colour, Role
 from engine.doors.traits import has_set
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, WR
 
 
 def test_doors_four_doors_one_of_each_colour_and_role() -> None:

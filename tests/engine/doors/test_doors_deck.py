@@ -1,8 +1,6 @@
 """doors.md §2.4 (deck exhaustion: X1-X3), EC8, rulings Q6 and Q7 and test vector §5.7, on
 one scripted contest with passes only (LONG_CONTEST)."""
 
-from doors_scenarios import BL, LONG_CONTEST, LONG_PICKS, RL, collect, dealt, ended
-
 from engine.core import Event
 from engine.doors.model import (
     ContestEnded,
@@ -15,6 +13,15 @@ from engine.doors.model import (
     Take,
 )
 from engine.doors.state import DoorsState
+from tests.engine.doors.doors_scenarios import (
+    BL,
+    LONG_CONTEST,
+    LONG_PICKS,
+    RL,
+    collect,
+    dealt,
+    ended,
+)
 
 
 def _passes_only(gems: tuple[int, int] = (0, 0)) -> tuple[DoorsState, list[Event]]:

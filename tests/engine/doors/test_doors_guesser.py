@@ -2,19 +2,6 @@
 vectors §5.5, §5.6 and §5.8."""
 
 import pytest
-from doors_scenarios import (
-    BL,
-    BT,
-    LONG_CONTEST,
-    LONG_PICKS,
-    RL,
-    RT,
-    WC,
-    WR,
-    collect,
-    dealt,
-    ended,
-)
 
 from engine.core import IllegalMove, Rejection
 from engine.doors.model import (
@@ -38,6 +25,19 @@ from engine.doors.model import (
     Take,
 )
 from engine.doors.state import GUESSES, DoorsState
+from tests.engine.doors.doors_scenarios import (
+    BL,
+    BT,
+    LONG_CONTEST,
+    LONG_PICKS,
+    RL,
+    RT,
+    WC,
+    WR,
+    collect,
+    dealt,
+    ended,
+)
 
 RED, BLUE, LADY, TIGER = Colour.RED, Colour.BLUE, Role.LADY, Role.TIGER
 

@@ -5,7 +5,6 @@ import random
 from collections import Counter
 
 import pytest
-from doors_scenarios import BL, BT, RL, RT, WC, collect, dealt, ended, redeal
 
 from engine.core import IllegalMove, Rejection, Result
 from engine.doors.model import (
@@ -22,6 +21,7 @@ from engine.doors.model import (
     Take,
 )
 from engine.doors.state import DoorsState
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, collect, dealt, ended, redeal
 
 RED_SET = (RT, RT, RL, WC)
 """Red 4: a set for a Red Collector, nothing for a Blue one."""

@@ -4,7 +4,6 @@ invariance under `determinize`, illegal moves, replay and whole matches."""
 import random
 from collections import Counter
 
-from doors_scenarios import random_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +24,7 @@ from engine.doors.model import (
     Take,
 )
 from engine.doors.state import GUESSES, DoorsState
+from tests.engine.doors.doors_scenarios import random_play
 
 ALL_MOVES: tuple[DoorsMove, ...] = (
     *(Take(card) for card in Card),

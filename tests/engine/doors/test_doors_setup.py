@@ -5,7 +5,6 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
-from doors_scenarios import BL, BT, RL, RT, WC, clue_order, dealt
 
 from engine.doors import GAME
 from engine.doors.model import (
@@ -19,6 +18,7 @@ from engine.doors.model import (
     Take,
 )
 from engine.doors.state import DoorsState
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, clue_order, dealt
 
 
 def test_S1_contest_ends_as_soon_as_anyone_scores() -> None:

@@ -4,10 +4,9 @@
 import dataclasses
 import random
 
-from doors_scenarios import BL, BT, RL, RT, WC, collect, dealt
-
 from engine.doors.model import DOORS, Card, DeclineSet, Guess, Phase, Role, Take
 from engine.doors.state import DoorsState
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, collect, dealt
 
 
 def _doors_seen_by(state: DoorsState, viewer: int, tries: int = 200) -> set[Card]:

@@ -2,8 +2,6 @@
 
 from collections import Counter
 
-from koikoi_scenarios import cards
-
 from engine.koikoi.cards import (
     ANIMALS,
     BLUE_RIBBONS,
@@ -26,6 +24,7 @@ from engine.koikoi.cards import (
     indices,
     mask_of,
 )
+from tests.engine.koikoi.koikoi_scenarios import cards
 
 
 def test_sec1_forty_eight_cards_twelve_months_of_four() -> None:

@@ -2,7 +2,6 @@
 vectors §6.7-§6.8, and the deal variants V9 (dealt hands) and V10 (the dealt board)."""
 
 import pytest
-from koikoi_scenarios import BOARD, HAND_A, HAND_B, cards, dealt, of_type, order, pile
 
 from engine.koikoi.cards import MONTHS, complete_months, four_pairs
 from engine.koikoi.model import (
@@ -20,6 +19,16 @@ from engine.koikoi.model import (
 )
 from engine.koikoi.rules import BoardFour, DealtHand, Rules
 from engine.koikoi.state import KoiKoiState
+from tests.engine.koikoi.koikoi_scenarios import (
+    BOARD,
+    HAND_A,
+    HAND_B,
+    cards,
+    dealt,
+    of_type,
+    order,
+    pile,
+)
 
 # Hands with four of a month (teshi) or four pairs (kuttsuki), and partners for them.
 TESHI = "aug-moon aug-geese aug-plain-1 aug-plain-2 jan-crane feb-warbler mar-curtain apr-cuckoo"

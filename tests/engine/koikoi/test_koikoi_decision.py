@@ -4,7 +4,23 @@ test vectors §6.9-§6.11, and the multiplier and draw variants V4a, V4b and V7.
 The long deals (in `koikoi_scenarios`) were found by playing random orders with the first
 legal move and koi-koi at every decision; each test asserts the facts its rule depends on."""
 
-from koikoi_scenarios import (
+from engine.core import Event
+from engine.koikoi.model import (
+    DealEnd,
+    DealEnded,
+    Doubling,
+    KoiKoi,
+    MatchEnded,
+    Multiplier,
+    Phase,
+    ScoredYaku,
+    Stop,
+    Yaku,
+    YakuMade,
+)
+from engine.koikoi.rules import OpponentKoi, Rules
+from engine.koikoi.state import KoiKoiState
+from tests.engine.koikoi.koikoi_scenarios import (
     DEALER_LAST_TURN,
     EXHAUSTED,
     OTHER_CALLS_FIRST,
@@ -23,23 +39,6 @@ from koikoi_scenarios import (
     play_until,
     stop,
 )
-
-from engine.core import Event
-from engine.koikoi.model import (
-    DealEnd,
-    DealEnded,
-    Doubling,
-    KoiKoi,
-    MatchEnded,
-    Multiplier,
-    Phase,
-    ScoredYaku,
-    Stop,
-    Yaku,
-    YakuMade,
-)
-from engine.koikoi.rules import OpponentKoi, Rules
-from engine.koikoi.state import KoiKoiState
 
 
 def ended(events: list[Event]) -> DealEnded:

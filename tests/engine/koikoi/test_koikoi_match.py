@@ -4,19 +4,6 @@ options (§3) and GameInfo, and the contract pieces: events per viewer, the view
 import random
 
 import pytest
-from koikoi_scenarios import (
-    BOARD,
-    EXHAUSTED,
-    HAND_A,
-    HAND_B,
-    OTHER_CALLS_FIRST,
-    cards,
-    dealer_stops,
-    dealt,
-    of_type,
-    pile,
-    play_deal,
-)
 
 from engine.core import BadOptions, Event
 from engine.koikoi import GAME
@@ -43,6 +30,19 @@ from engine.koikoi.rules import (
     ViewingCancel,
 )
 from engine.koikoi.state import KoiKoiState
+from tests.engine.koikoi.koikoi_scenarios import (
+    BOARD,
+    EXHAUSTED,
+    HAND_A,
+    HAND_B,
+    OTHER_CALLS_FIRST,
+    cards,
+    dealer_stops,
+    dealt,
+    of_type,
+    pile,
+    play_deal,
+)
 
 
 def random_match(rules: Rules, seed: int) -> tuple[KoiKoiState, list[Event], int]:

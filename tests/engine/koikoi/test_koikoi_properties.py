@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from koikoi_scenarios import of_type
 
 from engine.core import Event
 from engine.koikoi.cards import DECK, MONTHS, mask_of
@@ -28,6 +27,7 @@ from engine.koikoi.options import OPTIONS, rules_from_options
 from engine.koikoi.rules import BoardFour
 from engine.koikoi.state import NO_CARD, KoiKoiState
 from engine.koikoi.yaku import scorer_for
+from tests.engine.koikoi.koikoi_scenarios import of_type
 
 OPTION_CHOICES = st.fixed_dictionaries(
     {spec.name: st.sampled_from(spec.values) for spec in OPTIONS}

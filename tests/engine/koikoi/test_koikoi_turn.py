@@ -2,18 +2,6 @@
 §6.6, the V11 forced-matching variant, and how illegal moves are refused."""
 
 import pytest
-from koikoi_scenarios import (
-    BOARD,
-    HAND_A,
-    HAND_B,
-    calm_play,
-    cards,
-    choose,
-    dealt,
-    of_type,
-    pile,
-    play,
-)
 
 from engine.core import IllegalMove, Rejection
 from engine.koikoi.model import (
@@ -27,6 +15,18 @@ from engine.koikoi.model import (
     YakuMade,
 )
 from engine.koikoi.rules import Rules
+from tests.engine.koikoi.koikoi_scenarios import (
+    BOARD,
+    HAND_A,
+    HAND_B,
+    calm_play,
+    cards,
+    choose,
+    dealt,
+    of_type,
+    pile,
+    play,
+)
 
 # The shared hands (HAND_A matches BOARD's months 1-4), facing two or three January cards.
 TWO_JAN = (

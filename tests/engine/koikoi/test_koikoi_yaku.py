@@ -3,12 +3,12 @@ variants V1, V2, V3, V6, V8."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from koikoi_scenarios import pile
 
 from engine.koikoi.cards import ANIMALS, DECK, MONTHS, PLAINS, SAKE_CUP, indices
 from engine.koikoi.model import Yaku
 from engine.koikoi.rules import GROUPED, NINTENDO, Rules, SakeCup, ValueTable, ViewingCancel
 from engine.koikoi.yaku import Scorer
+from tests.engine.koikoi.koikoi_scenarios import pile
 
 CARDAVIA = Scorer(Rules())
 

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import random
 
-from tiger_dragon_scenarios import (
+from engine.tiger_dragon.battlefields import Battlefield
+from engine.tiger_dragon.model import (
+    Attacked,
+    DefenseTile,
+    PlacedFaceDown,
+    RoundEnded,
+    RoundStarted,
+)
+from engine.tiger_dragon.tiles import Tile
+from tests.engine.tiger_dragon.tiger_dragon_scenarios import (
     DUEL_HANDS,
     DUEL_REVEAL_AT,
     duel_moves,
@@ -15,16 +24,6 @@ from tiger_dragon_scenarios import (
     table,
     tiles,
 )
-
-from engine.tiger_dragon.battlefields import Battlefield
-from engine.tiger_dragon.model import (
-    Attacked,
-    DefenseTile,
-    PlacedFaceDown,
-    RoundEnded,
-    RoundStarted,
-)
-from engine.tiger_dragon.tiles import Tile
 
 VIEWERS = (None, 0, 1, 2, 3)
 

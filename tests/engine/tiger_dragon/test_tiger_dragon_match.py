@@ -5,7 +5,12 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from tiger_dragon_scenarios import (
+
+from engine.core import IllegalMove, Rejection
+from engine.tiger_dragon import GAME
+from engine.tiger_dragon.battlefields import Battlefield
+from engine.tiger_dragon.model import PASS, MatchEnded, Phase, RoundEnded, RoundStarted
+from tests.engine.tiger_dragon.tiger_dragon_scenarios import (
     DUEL_HANDS,
     duel_moves,
     lone_hand,
@@ -14,11 +19,6 @@ from tiger_dragon_scenarios import (
     play,
     table,
 )
-
-from engine.core import IllegalMove, Rejection
-from engine.tiger_dragon import GAME
-from engine.tiger_dragon.battlefields import Battlefield
-from engine.tiger_dragon.model import PASS, MatchEnded, Phase, RoundEnded, RoundStarted
 
 
 def test_s1_6_match_ends_when_a_player_reaches_ten() -> None:

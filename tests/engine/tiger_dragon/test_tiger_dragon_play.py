@@ -4,16 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from tiger_dragon_scenarios import (
-    DUEL_HANDS,
-    DUEL_REVEAL_AT,
-    duel_moves,
-    lone_hand,
-    lone_moves,
-    play,
-    table,
-    tiles,
-)
 
 from engine.core import Event, IllegalMove, Rejection
 from engine.tiger_dragon.battlefields import Battlefield
@@ -29,6 +19,16 @@ from engine.tiger_dragon.model import (
 )
 from engine.tiger_dragon.state import TigerDragonState
 from engine.tiger_dragon.tiles import Tile
+from tests.engine.tiger_dragon.tiger_dragon_scenarios import (
+    DUEL_HANDS,
+    DUEL_REVEAL_AT,
+    duel_moves,
+    lone_hand,
+    lone_moves,
+    play,
+    table,
+    tiles,
+)
 
 NORMAL_HAND = {2: 13, 3: 11, 4: 9, 5: 7}
 LEFT_OUT = {2: 11, 3: 4, 4: 1, 5: 2}

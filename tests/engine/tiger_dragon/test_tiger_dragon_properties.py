@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tiger_dragon_scenarios import random_walk
 
 from engine.core import IllegalMove
 from engine.tiger_dragon import GAME
@@ -31,6 +30,7 @@ from engine.tiger_dragon.model import (
 )
 from engine.tiger_dragon.state import TigerDragonState
 from engine.tiger_dragon.tiles import COPIES, Tile
+from tests.engine.tiger_dragon.tiger_dragon_scenarios import random_walk
 
 # §2: (start player's attacks, defense-row tiles), (others' attacks, defense-row tiles).
 PARITY_TABLE = {2: ((7, 7), (6, 7)), 3: ((6, 6), (5, 6)), 4: ((5, 5), (4, 5)), 5: ((4, 4), (3, 4))}

@@ -1,0 +1,189 @@
+"""Koi-Koi ↔ protobuf. Every engine enum maps to the wire enum value of the same name (with the
+`KOIKOI_<ENUM>_` prefix), so an engine member missing from the contract fails at import; `None`
+travels as the `*_UNSPECIFIED` zero, or as an unset optional field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tigerden.v1 import koikoi_pb2 as pb
+
+from engine.core import Move
+from engine.koikoi import model as m
+from engine.koikoi.cards import Card, Kind
+from server.codecs.base import malformed
+
+_CARDS = {card: pb.KoikoiCard.Value(f"KOIKOI_CARD_{card.name}") for card in Card}
+_CARD_OF: dict[int, Card] = {number: card for card, number in _CARDS.items()}
+_PHASES = {phase: pb.KoikoiPhase.Value(f"KOIKOI_PHASE_{phase.name}") for phase in m.Phase}
+_STEPS = {step: pb.KoikoiStep.Value(f"KOIKOI_STEP_{step.name}") for step in m.Step}
+_YAKU = {yaku: pb.KoikoiYaku.Value(f"KOIKOI_YAKU_{yaku.name}") for yaku in m.Yaku}
+_MISDEALS = {
+    misdeal: pb.KoikoiMisdeal.Value(f"KOIKOI_MISDEAL_{misdeal.name}") for misdeal in m.Misdeal
+}
+_DEAL_ENDS = {end: pb.KoikoiDealEnd.Value(f"KOIKOI_DEAL_END_{end.name}") for end in m.DealEnd}
+_DOUBLINGS = {
+    doubling: pb.KoikoiDoubling.Value(f"KOIKOI_DOUBLING_{doubling.name}") for doubling in m.Doubling
+}
+
+
+def _card(card: Card | None) -> pb.KoikoiCard.ValueType:
+    return pb.KOIKOI_CARD_UNSPECIFIED if card is None else _CARDS[card]
+
+
+def _cards(cards: Iterable[Card]) -> list[pb.KoikoiCard.ValueType]:
+    return [_CARDS[card] for card in cards]
+
+
+def _hand(cards: tuple[Card, ...] | None) -> pb.KoikoiHand:
+    if cards is None:
+        return pb.KoikoiHand(shown=False)
+    return pb.KoikoiHand(shown=True, cards=_cards(cards))
+
+
+def _pile(cards: tuple[Card, ...]) -> pb.KoikoiPile:
+    def of(kind: Kind) -> list[pb.KoikoiCard.ValueType]:
+        return _cards(card for card in cards if card.kind is kind)
+
+    return pb.KoikoiPile(
+        brights=of(Kind.BRIGHT),
+        animals=of(Kind.ANIMAL),
+        ribbons=of(Kind.RIBBON),
+        plains=of(Kind.PLAIN),
+    )
+
+
+def _scored(yaku: Iterable[m.ScoredYaku]) -> list[pb.KoikoiScoredYaku]:
+    return [pb.KoikoiScoredYaku(yaku=_YAKU[y.yaku], points=y.points) for y in yaku]
+
+
+def _summary(summary: m.DealSummary) -> pb.KoikoiDealSummary:
+    message = pb.KoikoiDealSummary(
+        deal=summary.deal,
+        reason=_DEAL_ENDS[summary.reason],
+        yaku=_scored(summary.yaku),
+        base=summary.base,
+        multipliers=[
+            pb.KoikoiMultiplier(reason=_DOUBLINGS[x.reason], factor=x.factor)
+            for x in summary.multipliers
+        ],
+        points=summary.points,
+        koi_koi=summary.koi_koi,
+        cards=_cards(summary.cards),
+    )
+    if summary.winner is not None:
+        message.winner = summary.winner
+    return message
+
+
+def _target(number: int, what: str) -> Card:
+    """The card a move names, or a MALFORMED_MOVE refusal for zero or an unknown number."""
+    if number == pb.KOIKOI_CARD_UNSPECIFIED:
+        raise malformed(f"{what} names no card")
+    card = _CARD_OF.get(number)
+    if card is None:
+        raise malformed(f"{what} {number} is not a known card")
+    return card
+
+
+class KoikoiCodec:
+    game_id = "koikoi"
+    field = "koikoi"
+
+    def encode_view(self, view: m.KoiKoiView) -> pb.KoikoiView:
+        message = pb.KoikoiView(
+            deal=view.deal,
+            deals=view.deals,
+            dealer=view.dealer,
+            phase=_PHASES[view.phase],
+            turn=view.turn,
+            board=_cards(view.board),
+            stock_count=view.stock_count,
+            drawn=_card(view.drawn),
+            players=[
+                pb.KoikoiPlayer(
+                    hand_count=view.hand_counts[seat],
+                    pile=_pile(view.piles[seat]),
+                    yaku=_scored(view.yaku[seat]),
+                    total=view.totals[seat],
+                    stop_points=view.stop_points[seat],
+                    koi_koi=view.koi_koi[seat],
+                )
+                for seat in range(len(view.piles))
+            ],
+            scores=view.scores,
+        )
+        if view.hand is not None:
+            message.hand.CopyFrom(_hand(view.hand))
+        if view.last_deal is not None:
+            message.last_deal.CopyFrom(_summary(view.last_deal))
+        return message
+
+    def encode_event(self, event: m.KoiKoiEvent) -> pb.KoikoiEvent:
+        match event:
+            case m.Dealt(deal, dealer, board, hands, stock_count):
+                dealt = pb.KoikoiDealt(
+                    deal=deal,
+                    dealer=dealer,
+                    board=_cards(board),
+                    hands=[_hand(hand) for hand in hands],
+                    stock_count=stock_count,
+                )
+                return pb.KoikoiEvent(dealt=dealt)
+            case m.Redealt(deal, reason):
+                return pb.KoikoiEvent(redealt=pb.KoikoiRedealt(deal=deal, reason=_MISDEALS[reason]))
+            case m.BoardFourTaken(seat, cards, refill):
+                taken = pb.KoikoiBoardFourTaken(
+                    seat=seat, cards=_cards(cards), refill=_cards(refill)
+                )
+                return pb.KoikoiEvent(board_four_taken=taken)
+            case m.Played(seat, card, captured, step):
+                played = pb.KoikoiPlayed(
+                    seat=seat, card=_CARDS[card], captured=_cards(captured), step=_STEPS[step]
+                )
+                return pb.KoikoiEvent(played=played)
+            case m.Drew(seat, card):
+                return pb.KoikoiEvent(drew=pb.KoikoiDrew(seat=seat, card=_CARDS[card]))
+            case m.YakuMade(seat, yaku, total):
+                made = pb.KoikoiYakuMade(seat=seat, yaku=_scored(yaku), total=total)
+                return pb.KoikoiEvent(yaku_made=made)
+            case m.KoiKoiCalled(seat, calls):
+                return pb.KoikoiEvent(koi_koi_called=pb.KoikoiKoiKoiCalled(seat=seat, calls=calls))
+            case m.DealEnded(summary, scores):
+                ended = pb.KoikoiDealEnded(summary=_summary(summary), scores=scores)
+                return pb.KoikoiEvent(deal_ended=ended)
+            case m.MatchEnded(scores, winners):
+                return pb.KoikoiEvent(
+                    match_ended=pb.KoikoiMatchEnded(scores=scores, winners=winners)
+                )
+        raise TypeError(f"not a Koi-Koi event: {event!r}")
+
+    def encode_move(self, move: Move) -> pb.KoikoiMove:
+        match move:
+            case m.PlayCard(card, target):
+                play = pb.KoikoiPlayCard(card=_CARDS[card], target=_card(target))
+                return pb.KoikoiMove(play_card=play)
+            case m.ChooseCapture(target):
+                choose = pb.KoikoiChooseCapture(target=_CARDS[target])
+                return pb.KoikoiMove(choose_capture=choose)
+            case m.Stop():
+                return pb.KoikoiMove(stop=pb.KoikoiStop())
+            case m.KoiKoi():
+                return pb.KoikoiMove(koi_koi=pb.KoikoiCallKoiKoi())
+        raise TypeError(f"not a Koi-Koi move: {move!r}")
+
+    def decode_move(self, message: pb.KoikoiMove) -> Move:
+        action = message.WhichOneof("action")
+        if action == "play_card":
+            play = message.play_card
+            card = _target(play.card, "play_card.card")
+            if play.target == pb.KOIKOI_CARD_UNSPECIFIED:
+                return m.PlayCard(card)
+            return m.PlayCard(card, _target(play.target, "play_card.target"))
+        if action == "choose_capture":
+            return m.ChooseCapture(_target(message.choose_capture.target, "choose_capture.target"))
+        if action == "stop":
+            return m.Stop()
+        if action == "koi_koi":
+            return m.KoiKoi()
+        raise malformed("KoikoiMove has no action set")

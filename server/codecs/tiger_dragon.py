@@ -1,0 +1,187 @@
+"""Tiger & Dragon ↔ protobuf.
+
+The wire numbers the tiles 1..8 by their face value and puts the Tiger (9) and the Dragon (10)
+after them, so the engine's Tile (Tiger 0, Dragon 9) maps through a table. A tile the receiver
+may not see travels as `TIGER_DRAGON_TILE_UNSPECIFIED`; the engine has already redacted it (a
+view's face-down tiles, an event's `for_viewer`), so nothing hidden ever reaches this module.
+"""
+
+from __future__ import annotations
+
+from tigerden.v1 import tiger_dragon_pb2 as pb
+
+from engine.core import Move
+from engine.tiger_dragon import model as m
+from engine.tiger_dragon.battlefields import Battlefield
+from engine.tiger_dragon.tiles import Tile
+from server.codecs.base import malformed
+
+_TILES: dict[Tile, int] = {
+    **{tile: tile.value for tile in Tile if tile not in (Tile.TIGER, Tile.DRAGON)},
+    Tile.TIGER: pb.TIGER_DRAGON_TILE_TIGER,
+    Tile.DRAGON: pb.TIGER_DRAGON_TILE_DRAGON,
+}
+_TILES_BACK: dict[int, Tile] = {number: tile for tile, number in _TILES.items()}
+_BATTLEFIELDS = {field: number for number, field in enumerate(Battlefield, start=1)}
+_PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
+
+
+def _tile(tile: Tile | None) -> pb.TigerDragonTile.ValueType:
+    return pb.TIGER_DRAGON_TILE_UNSPECIFIED if tile is None else _TILES[tile]  # type: ignore[return-value]
+
+
+def _tiles(tiles: tuple[Tile, ...]) -> list[pb.TigerDragonTile.ValueType]:
+    return [_TILES[tile] for tile in tiles]  # type: ignore[misc]
+
+
+def _battlefield(battlefield: Battlefield) -> pb.TigerDragonBattlefield.ValueType:
+    return _BATTLEFIELDS[battlefield]  # type: ignore[return-value]
+
+
+def _card(battlefield: Battlefield) -> pb.TigerDragonCard:
+    card = battlefield.card
+    return pb.TigerDragonCard(
+        battlefield=_battlefield(battlefield),
+        title=card.title,
+        japanese=card.japanese,
+        points=card.points,
+        open_points=card.open_points or (),
+        wild_points=card.wild_points,
+        wild_bonus=card.wild_bonus,
+        bonus_per_tile=card.bonus_per_tile,
+        bonus_all_players=card.bonus_all_players,
+        summary=card.summary(),
+    )
+
+
+def _summary(summary: m.RoundSummary) -> pb.TigerDragonRoundSummary:
+    return pb.TigerDragonRoundSummary(
+        round=summary.round,
+        battlefield=_battlefield(summary.battlefield),
+        winner=summary.winner,
+        winning_tile=_tile(summary.winning_tile),
+        open_tile=summary.open_tile,
+        card_value=summary.card_value,
+        bonus=summary.bonus,
+        points=summary.points,
+        face_down=[pb.TigerDragonTileRow(tiles=_tiles(row)) for row in summary.face_down],
+    )
+
+
+def _board(board: m.Board) -> pb.TigerDragonBoard:
+    return pb.TigerDragonBoard(
+        attack=_tiles(board.attack),
+        defense=[
+            pb.TigerDragonDefenseTile(tile=_tile(space.tile), face_down=space.face_down)
+            for space in board.defense
+        ],
+        hand_count=board.hand_count,
+        revealed=_tile(board.revealed),
+    )
+
+
+def _wire_tile(number: int, what: str) -> Tile:
+    """The engine tile of a move's wire tile, or a MALFORMED_MOVE refusal."""
+    if number == pb.TIGER_DRAGON_TILE_UNSPECIFIED:
+        raise malformed(f"{what} names no tile; copy one of the snapshot's legal_moves")
+    tile = _TILES_BACK.get(number)
+    if tile is None:
+        raise malformed(f"{what} tile {number} is not a known value")
+    return tile
+
+
+class TigerDragonCodec:
+    game_id = "tiger-dragon"
+    field = "tiger_dragon"
+
+    def encode_view(self, view: m.TigerDragonView) -> pb.TigerDragonView:
+        message = pb.TigerDragonView(
+            round=view.round,
+            battlefield=_card(view.battlefield),
+            new_card_each_round=view.new_card_each_round,
+            start_player=view.start_player,
+            phase=_PHASES[view.phase],  # type: ignore[arg-type]
+            boards=[_board(board) for board in view.boards],
+            hand=_tiles(view.hand or ()),
+            left_out=view.left_out,
+            scores=view.scores,
+            teams=view.teams or (),
+            team_scores=view.team_scores or (),
+            target=view.target,
+        )
+        if view.to_act is not None:
+            message.to_act = view.to_act
+        if view.open_attack is not None:
+            attack = view.open_attack
+            message.open_attack.CopyFrom(
+                pb.TigerDragonOpenAttack(
+                    attacker=attack.attacker, tile=_tile(attack.tile), passed=attack.passed
+                )
+            )
+        if view.last_round is not None:
+            message.last_round.CopyFrom(_summary(view.last_round))
+        return message
+
+    def encode_event(self, event: m.TigerDragonEvent) -> pb.TigerDragonEvent:
+        match event:
+            case m.RoundStarted():
+                started = pb.TigerDragonRoundStarted(
+                    round=event.round,
+                    start_player=event.start_player,
+                    battlefield=_battlefield(event.battlefield),
+                    hand_counts=event.hand_counts,
+                    hands=[pb.TigerDragonTileRow(tiles=_tiles(h or ())) for h in event.hands],
+                )
+                return pb.TigerDragonEvent(round_started=started)
+            case m.Attacked(seat, tile, revealed):
+                attacked = pb.TigerDragonAttacked(
+                    seat=seat, tile=_tile(tile), revealed=_tile(revealed)
+                )
+                return pb.TigerDragonEvent(attacked=attacked)
+            case m.Defended(seat, tile):
+                return pb.TigerDragonEvent(
+                    defended=pb.TigerDragonDefended(seat=seat, tile=_tile(tile))
+                )
+            case m.Passed(seat):
+                return pb.TigerDragonEvent(passed=pb.TigerDragonPassed(seat=seat))
+            case m.PlacedFaceDown(seat, tile):
+                return pb.TigerDragonEvent(
+                    placed_face_down=pb.TigerDragonPlacedFaceDown(seat=seat, tile=_tile(tile))
+                )
+            case m.RoundEnded(summary, scores):
+                return pb.TigerDragonEvent(
+                    round_ended=pb.TigerDragonRoundEnded(summary=_summary(summary), scores=scores)
+                )
+            case m.MatchEnded(winners, scores):
+                return pb.TigerDragonEvent(
+                    match_ended=pb.TigerDragonMatchEnded(winners=winners, scores=scores)
+                )
+        raise TypeError(f"not a Tiger & Dragon event: {event!r}")
+
+    def encode_move(self, move: Move) -> pb.TigerDragonMove:
+        match move:
+            case m.Attack(tile, reveal):
+                return pb.TigerDragonMove(
+                    attack=pb.TigerDragonAttack(tile=_tile(tile), reveal=reveal)
+                )
+            case m.Defend(tile):
+                return pb.TigerDragonMove(defend=pb.TigerDragonDefend(tile=_tile(tile)))
+            case m.Pass():
+                return pb.TigerDragonMove(pass_turn=pb.TigerDragonPass())
+            case m.PlaceFaceDown(tile):
+                return pb.TigerDragonMove(
+                    place_face_down=pb.TigerDragonPlaceFaceDown(tile=_tile(tile))
+                )
+        raise TypeError(f"not a Tiger & Dragon move: {move!r}")
+
+    def decode_move(self, message: pb.TigerDragonMove) -> Move:
+        action = message.WhichOneof("action")
+        if action == "attack":
+            return m.Attack(_wire_tile(message.attack.tile, "attack"), message.attack.reveal)
+        if action == "defend":
+            return m.Defend(_wire_tile(message.defend.tile, "defend"))
+        if action == "place_face_down":
+            return m.PlaceFaceDown(_wire_tile(message.place_face_down.tile, "place_face_down"))
+        if action == "pass_turn":
+            return m.PASS
+        raise malformed("TigerDragonMove has no action set")

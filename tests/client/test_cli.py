@@ -1,0 +1,62 @@
+"""The `tigerden` command, run as a user would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from client.cli import main, parse_options, target
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "client.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_selfplay_doors_reports_matches_and_errors_last() -> None:
+    done = run("selfplay", "doors", "-n", "20", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "20 matches, 0 errors"
+
+
+def test_selfplay_of_an_unknown_game_fails_clearly() -> None:
+    done = run("selfplay", "chess", "-n", "1")
+    assert done.returncode != 0
+    assert "chess" in done.stderr + done.stdout
+
+
+def test_games_lists_doors_with_its_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "doors" in out and "collector_set=automatic|optional" in out
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for command in ("serve", "play", "join", "watch", "bot", "selfplay", "games", "matches"):
+        assert command in out
+
+
+def test_addresses_get_the_default_port() -> None:
+    assert target("192.0.2.1") == "192.0.2.1:50051"
+    assert target("host:7000") == "host:7000"
+    assert target("[::1]") == "[::1]:50051"
+    assert target("[::1]:7000") == "[::1]:7000"
+
+
+def test_options_parse_and_reject_bad_pairs() -> None:
+    assert parse_options(["deals=6", "yaku_table=nintendo"]) == {
+        "deals": "6",
+        "yaku_table": "nintendo",
+    }
+    with pytest.raises(SystemExit):
+        parse_options(["deals"])

@@ -1,0 +1,91 @@
+"""The terminal table driven through a real prompt-toolkit pipe against a real server."""
+
+from __future__ import annotations
+
+import asyncio
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from client.api import Server
+from client.ui.app import run_table
+from client.ui.state import ClientState
+
+
+async def wait_for(condition: object, timeout: float = 10.0, state: object = None) -> None:
+    async def poll() -> None:
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+    try:
+        await asyncio.wait_for(poll(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"condition not met in {timeout} s; client state: {state}") from None
+
+
+async def test_the_ui_plays_a_doors_contest_against_the_bot(client: Server) -> None:
+    games = {game.game_id: game for game in await client.games()}
+    match = await client.create("doors")
+    seat = await client.join(match.match_id, "ada")
+    state = ClientState(games["doors"], match.match_id)
+    typed: list[str] = []
+    with create_pipe_input() as pipe:
+
+        async def player() -> None:
+            await wait_for(lambda: state.snapshot is not None)
+            pipe.send_text("?")  # help opens ...
+            await wait_for(lambda: state.show_help)
+            pipe.send_text("?")  # ... and closes
+            await wait_for(lambda: not state.show_help)
+            pipe.send_text("no-such-move\r")
+            await wait_for(lambda: "not one of your legal moves" in state.status)
+            while not any("gains" in line for line in state.log):
+                await wait_for(
+                    lambda: (
+                        state.snapshot is not None
+                        and (
+                            (state.snapshot.legal_moves and state.snapshot.version > state.acted_at)
+                            or any("gains" in line for line in state.log)
+                        )
+                    ),
+                    state=state,
+                )
+                if any("gains" in line for line in state.log):
+                    break
+                assert state.snapshot is not None
+                label = state.snapshot.legal_moves[-1].label  # guesses come last: short contests
+                version = state.snapshot.version
+                typed.append(label)
+                pipe.send_text(label + "\r")
+                await wait_for(lambda: state.acted_at >= version, state=state)  # noqa: B023
+            pipe.send_text("\x11")  # Ctrl-Q
+
+        driver = asyncio.create_task(player())
+        final = await asyncio.wait_for(run_table(seat, state, input=pipe, output=DummyOutput()), 30)
+        await driver
+    assert typed, "no move was typed"
+    assert any("gains" in line for line in final.log), list(final.log)
+    assert final.snapshot is not None and final.snapshot.version >= len(typed)
+
+
+async def test_the_ui_accepts_a_move_by_number_and_shows_the_other_seat(client: Server) -> None:
+    games = {game.game_id: game for game in await client.games()}
+    match = await client.create("doors", 2, seats=[(1, ""), (1, "")])
+    ours, theirs = [await client.join(match.match_id, n, s) for s, n in enumerate(["ada", "bob"])]
+    state = ClientState(games["doors"], match.match_id)
+    with create_pipe_input() as pipe:
+        table = asyncio.create_task(run_table(ours, state, input=pipe, output=DummyOutput()))
+        await wait_for(lambda: state.snapshot is not None)
+        assert state.snapshot is not None
+        if not state.snapshot.legal_moves:  # the other seat collects first: it moves by Act
+            async for snapshot in theirs.watch():
+                await theirs.act(0, snapshot.legal_moves[0].move)
+                break
+            await wait_for(lambda: state.snapshot is not None and state.snapshot.version == 1)
+            assert any("takes" in line for line in state.log), list(state.log)
+        version = state.snapshot.version
+        pipe.send_text("1\r")
+        await wait_for(lambda: state.snapshot is not None and state.snapshot.version == version + 1)
+        assert state.acted_at == version
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
