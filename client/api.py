@@ -8,6 +8,12 @@
                 if snapshot.legal_moves:
                     await table.send(snapshot.version, snapshot.legal_moves[0].move)
 
+The API: `connect(target)` gives a `Server` with `games()`, `matches()`, `create()`, `join()`
+and `watch()`; `join` gives a `SeatHandle` with `play()` (a `Table` on the bidirectional Play
+stream: `snapshots()`, `send()`), `act()` (one unary move), `watch()` and `leave()`. Failed calls
+raise `grpc.aio.AioRpcError`; `error_reason` reads its stable reason. docs/protocol.md ("The
+Python client library") describes every call.
+
 The terminal client, `tigerden bot` and `tigerden selfplay` are built on this module only; it
 knows no game rules.
 """
@@ -23,6 +29,8 @@ from typing import Any
 
 import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+
+__all__ = ["Move", "SeatHandle", "Server", "Snapshot", "Table", "connect", "error_reason"]
 
 Snapshot = match_pb2.Snapshot
 Move = match_pb2.Move
@@ -54,6 +62,7 @@ class Table:
     """Called with each move result as it arrives; without it, results queue in `results`."""
 
     async def send(self, version: int, move: Move) -> None:
+        """Sends `move` chosen at snapshot `version`; its MoveResult arrives on the stream."""
         await self.call.write(match_pb2.PlayRequest(version=version, move=move))
 
     async def snapshots(self) -> AsyncIterator[Snapshot]:
@@ -69,6 +78,7 @@ class Table:
                 self.results.put_nowait(response.result)
 
     async def close(self) -> None:
+        """Half-closes the stream: no more moves; the server then ends the call."""
         with contextlib.suppress(grpc.aio.AioRpcError, asyncio.InvalidStateError):
             await self.call.done_writing()
 
@@ -84,10 +94,12 @@ class SeatHandle:
 
     @property
     def metadata(self) -> tuple[tuple[str, str], ...]:
+        """The `authorization: Bearer <token>` metadata of every seat call."""
         return (("authorization", f"Bearer {self.token}"),)
 
     @contextlib.asynccontextmanager
     async def play(self) -> AsyncIterator[Table]:
+        """Opens a Play stream for the seat; closing the block half-closes and ends it."""
         table = Table(self.server.match.Play(metadata=self.metadata))  # type: ignore[call-arg]
         try:
             yield table
@@ -96,6 +108,7 @@ class SeatHandle:
             table.call.cancel()
 
     def watch(self) -> AsyncIterator[Snapshot]:
+        """The seat's own view as a stream of snapshots, until the finished one."""
         return self.server.watch(self.match_id, token=self.token)
 
     async def act(self, version: int, move: Move) -> int:
@@ -106,6 +119,7 @@ class SeatHandle:
         return response.version
 
     async def leave(self) -> None:
+        """Gives the seat up: the token stops working and the seat is free again."""
         await self.server.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(), metadata=self.metadata)
 
 
@@ -130,18 +144,22 @@ class Server:
         await self.close()
 
     async def close(self) -> None:
+        """Closes the channel, cancelling any open call."""
         await self.channel.close(grace=None)
 
     async def wait_ready(self, timeout: float = 10.0) -> None:
+        """Waits until the channel is connected; raises TimeoutError after `timeout` seconds."""
         await asyncio.wait_for(self.channel.channel_ready(), timeout)
 
     async def games(self) -> Sequence[lobby_pb2.Game]:
+        """Every game the server hosts, with player counts and options (ListGames)."""
         response = await self.lobby.ListGames(lobby_pb2.ListGamesRequest())
         return list(response.games)
 
     async def matches(
         self, game_id: str = "", include_finished: bool = False
     ) -> Sequence[lobby_pb2.MatchInfo]:
+        """The server's matches, newest first; finished ones only when asked (ListMatches)."""
         response = await self.lobby.ListMatches(
             lobby_pb2.ListMatchesRequest(game_id=game_id, include_finished=include_finished)
         )
@@ -167,6 +185,7 @@ class Server:
         return response.match
 
     async def join(self, match_id: str, name: str, seat: int | None = None) -> SeatHandle:
+        """Takes `seat` (default: the first free human seat) as `name` (JoinMatch)."""
         request = lobby_pb2.JoinMatchRequest(match_id=match_id, player_name=name)
         if seat is not None:
             request.seat = seat
@@ -174,6 +193,8 @@ class Server:
         return SeatHandle(self, match_id, response.seat, response.token)
 
     async def watch(self, match_id: str, token: str | None = None) -> AsyncIterator[Snapshot]:
+        """Snapshots of the match until the finished one: a spectator's view, or with `token`
+        that seat's view (Watch)."""
         metadata = (("authorization", f"Bearer {token}"),) if token else None
         call = self.match.Watch(match_pb2.WatchRequest(match_id=match_id), metadata=metadata)
         async for response in call:

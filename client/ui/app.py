@@ -14,6 +14,7 @@ from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
@@ -21,12 +22,15 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
+    Float,
+    FloatContainer,
     FormattedTextControl,
     HSplit,
     Layout,
     VSplit,
     Window,
 )
+from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame, TextArea
@@ -89,7 +93,7 @@ def seats(state: ClientState) -> StyleAndTextTuples:
         online = "" if seat.connected else " (away)"
         style = "class:you" if state.seat_name(seat.seat) == "you" else ""
         name = seat.name or "(free)"
-        lines.append((style, f"{marker}{seat.seat} {name:<16} {kind:<5} {score:>3}{online}\n"))
+        lines.append((style, f"{marker}{seat.seat} {name:<14.14} {kind:<5} {score:>3}{online}\n"))
     return lines
 
 
@@ -97,14 +101,15 @@ def legal_moves(state: ClientState) -> StyleAndTextTuples:
     labels = state.legal_labels()
     if not labels:
         return [("class:dim", "(no moves for you now)")]
-    lines: StyleAndTextTuples = []
+    moves: StyleAndTextTuples = []
     for number, label in enumerate(labels, start=1):
-        lines.append(("class:move", f"{number:>2} {label}\n"))
-    return lines
+        moves += [("class:dim", f"{number}:"), ("class:move", label), ("", "   ")]
+    return moves
 
 
 def log_lines(state: ClientState) -> StyleAndTextTuples:
-    return [("", line + "\n") for line in list(state.log)[-12:]]
+    """The newest log lines; the window shows the bottom of them."""
+    return [("", line + "\n") for line in list(state.log)[-30:]]
 
 
 def build_app(
@@ -138,6 +143,14 @@ def build_app(
         Window(FormattedTextControl(lambda: state.game.help), wrap_lines=True),
         title=f"{state.game.title}: rules (? closes)",
     )
+    log_window = Window(
+        FormattedTextControl(
+            lambda: log_lines(state),
+            # The window scrolls to keep this "cursor" in view: the newest line.
+            get_cursor_position=lambda: Point(x=0, y=max(0, min(len(state.log), 30) - 1)),
+        ),
+        wrap_lines=True,
+    )
     body = VSplit(
         [
             Frame(
@@ -145,16 +158,20 @@ def build_app(
             ),
             HSplit(
                 [
-                    Frame(Window(FormattedTextControl(lambda: seats(state))), title="seats"),
                     Frame(
-                        Window(FormattedTextControl(lambda: legal_moves(state))), title="your moves"
+                        Window(
+                            FormattedTextControl(lambda: seats(state)),
+                            height=Dimension(min=2, max=6),
+                        ),
+                        title="seats",
                     ),
+                    Frame(log_window, title="log"),
                 ],
-                width=Dimension(preferred=38, max=44),
+                width=Dimension(min=28, preferred=34, max=40),
             ),
         ]
     )
-    root = HSplit(
+    screen = HSplit(
         [
             Window(
                 FormattedTextControl(
@@ -166,7 +183,14 @@ def build_app(
             ),
             ConditionalContainer(help_pane, filter=Condition(lambda: state.show_help)),
             ConditionalContainer(body, filter=Condition(lambda: not state.show_help)),
-            Frame(Window(FormattedTextControl(lambda: log_lines(state)), height=6), title="log"),
+            Frame(
+                Window(
+                    FormattedTextControl(lambda: legal_moves(state)),
+                    wrap_lines=True,
+                    height=Dimension(min=1, max=4),
+                ),
+                title="your moves",
+            ),
             Window(FormattedTextControl(lambda: [("class:status", " " + state.status)]), height=1),
             ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
             Window(
@@ -174,6 +198,16 @@ def build_app(
                 height=1,
             ),
         ]
+    )
+    root = FloatContainer(
+        content=screen,
+        floats=[
+            Float(
+                xcursor=True,
+                ycursor=True,
+                content=CompletionsMenu(max_height=12, scroll_offset=1),
+            )
+        ],
     )
     bindings = KeyBindings()
 

@@ -46,12 +46,13 @@ def render(state: ClientState) -> StyleAndTextTuples:
     if viewer is None:
         part = "spectating"
     else:
-        part = "the Collector" if viewer == view.collector else "the Guesser"
+        part = "Collector" if viewer == view.collector else "Guesser"
     lines: StyleAndTextTuples = [
         ("class:title", f"Contest {view.contest}"),
-        ("", f"   first to {view.target_gems} gems   you are {part}\n"),
-        ("", f"Collector: {state.seat_name(view.collector)}   "),
-        ("", f"Guesser: {state.seat_name(guesser)}   now: {PHASES.get(view.phase, '?')}\n\n"),
+        ("", f" · first to {view.target_gems} gems · you: {part}\n"),
+        ("", f"Collector: {state.seat_name(view.collector)}\n"),
+        ("", f"Guesser:   {state.seat_name(guesser)}\n"),
+        ("class:decision", f"Now: {PHASES.get(view.phase, '?')}\n\n"),
     ]
     if viewer is not None:
         lines += [("class:label", "Your Door:   "), card(view.own_door), ("", "\n\n")]

@@ -6,12 +6,15 @@ can be played is exactly `snapshot.legal_moves`.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 
 from tigerden.v1 import lobby_pb2, match_pb2
 
 LOG_LINES = 200
+SEAT = re.compile(r"\bseat (\d+)\b")
+"""How event texts name seats; the log shows the player's name instead."""
 
 
 @dataclass
@@ -26,7 +29,9 @@ class ClientState:
 
     def receive(self, snapshot: match_pb2.Snapshot) -> None:
         self.snapshot = snapshot
-        self.log.extend(event.text for event in snapshot.events)
+        self.log.extend(
+            SEAT.sub(lambda m: self.player_name(int(m[1])), e.text) for e in snapshot.events
+        )
         if snapshot.HasField("result"):
             self.status = "match over: " + self.result_text(snapshot)
         elif snapshot.status == lobby_pb2.MATCH_STATUS_WAITING:
@@ -40,20 +45,24 @@ class ClientState:
         if not result.accepted:
             self.status = f"refused ({result.rejection.reason}): {result.rejection.message}"
 
-    def seat_name(self, seat: int) -> str:
+    def player_name(self, seat: int) -> str:
         if self.snapshot is None or seat >= len(self.snapshot.seats):
             return f"seat {seat}"
-        name = self.snapshot.seats[seat].name or f"seat {seat}"
-        return (
-            "you"
-            if self.snapshot.HasField("viewer_seat") and seat == self.snapshot.viewer_seat
-            else name
-        )
+        return self.snapshot.seats[seat].name or f"seat {seat}"
+
+    def seat_name(self, seat: int) -> str:
+        """The player's name, or "you" for the viewer's own seat."""
+        snapshot = self.snapshot
+        viewing = snapshot is not None and snapshot.HasField("viewer_seat")
+        if viewing and snapshot is not None and seat == snapshot.viewer_seat:
+            return "you"
+        return self.player_name(seat)
 
     def result_text(self, snapshot: match_pb2.Snapshot) -> str:
-        winners = ", ".join(self.seat_name(s) for s in snapshot.result.winners)
+        winners = " and ".join(self.seat_name(s) for s in snapshot.result.winners)
         scores = " - ".join(str(s) for s in snapshot.result.scores)
-        return f"{winners} won ({scores}); Ctrl-Q quits"
+        outcome = f"{winners} won" if winners else "a draw"
+        return f"{outcome} ({scores}); Ctrl-Q quits"
 
     def legal_labels(self) -> list[str]:
         return [] if self.snapshot is None else [m.label for m in self.snapshot.legal_moves]

@@ -145,8 +145,8 @@ def render(state: ClientState) -> StyleAndTextTuples:
     ]
     if view.new_card_each_round:
         lines.append(("class:dim", "a new Battlefield card every round\n"))
-    lines.append(("", "\n"))
-    lines += card_table(view.battlefield)
+    if viewer is not None:
+        lines += [("class:label", "Your hand:   "), *tiles(view.hand, "(empty)"), ("", "\n")]
     lines.append(("", "\n"))
     if view.HasField("open_attack"):
         attack = view.open_attack
@@ -163,9 +163,8 @@ def render(state: ClientState) -> StyleAndTextTuples:
         lines += [("class:dim", "    defense: "), *defense_row(board.defense), ("", "\n")]
         if board.revealed != pb.TIGER_DRAGON_TILE_UNSPECIFIED:
             lines += [("class:dim", "    revealed last tile: "), tile(board.revealed), ("", "\n")]
-    lines.append(("class:dim", "  [n] face up   (n) face down   (?) face down, hidden\n"))
-    if viewer is not None:
-        lines += [("class:label", "\nYour hand:   "), *tiles(view.hand, "(empty)"), ("", "\n")]
+    lines.append(("class:dim", "  [n] face up   (n) face down   (?) face down, hidden\n\n"))
+    lines += card_table(view.battlefield)
     if view.teams:
         totals = "   ".join(
             f"team {team} ({members(state, view, team)}): {points}"

@@ -1,8 +1,9 @@
 """The ten Battlefield cards as one data table, and how a round is scored by them (§1.5, §3).
 
 Ruling R1: the card values are data, not code, so a check against the printed cards changes one
-row. Rulings R3 (a Tiger or Dragon finish scores a flat 1 and no bonus) and R4 (the 1 scores 10
-plus the bonus) are columns of the same table.
+row. Ruling R3 (a Tiger or Dragon finish scores a flat 1 and no bonus) is the `wild_points` and
+`wild_bonus` columns of the same table; R4 (the 1 scores its value plus the bonus) is the first
+entry of each card's `points`, scored like any number tile by `Card.score`.
 """
 
 from __future__ import annotations
