@@ -76,7 +76,8 @@ async def open_table(server: Server, seat: SeatHandle, game_id: str) -> None:
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(final.result_text(final.snapshot).removesuffix("; Ctrl-Q quits"))
     else:
-        print(f"left match {seat.match_id} (seat {seat.seat}); rejoin with the token {seat.token}")
+        print(f"left match {seat.match_id}; your seat ({seat.seat}) is kept. Rejoin with:")
+        print(f"  tigerden join {server.target} --match {seat.match_id} --token {seat.token}")
 
 
 async def cmd_serve(args: argparse.Namespace) -> int:
@@ -134,7 +135,12 @@ async def cmd_join(args: argparse.Namespace) -> int:
                 print(f"{choice!r} is not a number from the list")
                 return 1
             match_id = waiting[int(choice) - 1].match_id
-        seat = await server.join(match_id, args.name, args.seat)
+        if args.token:
+            if not match_id:
+                raise SystemExit("--token needs --match: the match the token was issued for")
+            seat = await server.resume(match_id, args.token)
+        else:
+            seat = await server.join(match_id, args.name, args.seat)
         match = next(
             m for m in await server.matches(include_finished=True) if m.match_id == match_id
         )
@@ -266,6 +272,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--level", default="random", help="their level when creating")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seat", type=int, help="a particular seat")
+    p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     p.set_defaults(run=cmd_join)
 

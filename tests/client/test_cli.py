@@ -5,8 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import grpc
 import pytest
 
+from client.api import Server
 from client.cli import main, parse_options, target
 
 
@@ -60,3 +62,13 @@ def test_options_parse_and_reject_bad_pairs() -> None:
     }
     with pytest.raises(SystemExit):
         parse_options(["deals"])
+
+
+async def test_a_token_resumes_its_seat(client: Server) -> None:
+    match = await client.create("doors")
+    seat = await client.join(match.match_id, "ada")
+    resumed = await client.resume(match.match_id, seat.token)
+    assert (resumed.seat, resumed.token) == (seat.seat, seat.token)
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await client.resume(match.match_id, "forged")
+    assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
