@@ -192,7 +192,9 @@ class Lobby:
                 raise Refusal(Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is taken")
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        name = (name.strip() or f"player-{slot.seat}")[:MAX_NAME]
+        # Names reach other players' terminals: no control characters or escape sequences.
+        name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+        name = name or f"player-{slot.seat}"
         self.store.set_seat(match_id, slot.seat, name, hashed)
         slot.name, slot.token_hash = name, hashed
         self._tokens[hashed] = (match_id, slot.seat)

@@ -112,3 +112,12 @@ async def test_leave_without_token_is_unauthenticated(client: Server) -> None:
         grpc.StatusCode.UNAUTHENTICATED,
         "MISSING_TOKEN",
     )
+
+
+async def test_names_lose_control_characters_and_are_capped(client: Server) -> None:
+    match = await client.create("doors")
+    await client.join(match.match_id, "\x1b[31mada\x07" + "x" * 100)
+    (listed,) = await client.matches()
+    name = listed.seats[0].name
+    assert name.startswith("[31mada") and "\x1b" not in name and "\x07" not in name
+    assert len(name) == 40
