@@ -5,8 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PROTOS := $(wildcard proto/tigerden/v1/*.proto)
 ARGS ?=
+PROTO_BASELINE := proto/baseline/tigerden-v1.binpb
+NODE_EXAMPLE := examples/node
+NODE_STAMP := $(NODE_EXAMPLE)/node_modules/.installed
 
-.PHONY: play serve test test-slow lint proto bench clean
+.PHONY: play serve test test-slow lint proto proto-breaking proto-release node-example bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,13 +29,36 @@ test: $(STAMP) ## The whole fast suite (what CI runs)
 test-slow: $(STAMP) ## Long soak, load and kill tests
 	$(BIN)/python -m pytest -m slow $(ARGS)
 
-lint: $(STAMP) ## ruff + mypy
+lint: $(STAMP) ## ruff + mypy + buf (lint, format, breaking changes)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine server client tests
+	$(BIN)/buf lint
+	$(BIN)/buf format --diff --exit-code
+	@$(MAKE) --no-print-directory proto-breaking
+
+proto-breaking: $(STAMP) ## proto/ against the contract of the last release (docs/protocol.md)
+	@if [ -f $(PROTO_BASELINE) ]; then \
+		echo "$(BIN)/buf breaking --against $(PROTO_BASELINE)"; \
+		$(BIN)/buf breaking --against $(PROTO_BASELINE); \
+	else \
+		echo "proto-breaking: no $(PROTO_BASELINE) yet (no release); nothing to compare against"; \
+	fi
+
+proto-release: $(STAMP) ## At a release: record proto/ as the baseline later changes must not break
+	mkdir -p $(dir $(PROTO_BASELINE))
+	$(BIN)/buf build --exclude-source-info -o $(PROTO_BASELINE)
+	@echo "wrote $(PROTO_BASELINE): commit it with the release tag"
 
 proto: $(STAMP) ## Regenerate the Python modules from proto/
 	$(BIN)/python proto/generate.py
+
+$(NODE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock.json
+	cd $(NODE_EXAMPLE) && npm ci --no-audit --no-fund
+	touch $@
+
+node-example: $(STAMP) $(NODE_STAMP) ## The Node.js client (examples/node) plays each game against a local server
+	$(NODE_EXAMPLE)/play-all.sh $(BIN)/tigerden
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -8,11 +8,11 @@
                 if snapshot.legal_moves:
                     await table.send(snapshot.version, snapshot.legal_moves[0].move)
 
-The API: `connect(target)` gives a `Server` with `games()`, `matches()`, `create()`, `join()`
-and `watch()`; `join` gives a `SeatHandle` with `play()` (a `Table` on the bidirectional Play
-stream: `snapshots()`, `send()`), `act()` (one unary move), `watch()` and `leave()`. Failed calls
-raise `grpc.aio.AioRpcError`; `error_reason` reads its stable reason. docs/protocol.md ("The
-Python client library") describes every call.
+The API: `connect(target)` gives a `Server` with `games()`, `matches()`, `create()`, `join()`,
+`resume()` and `watch()`; `join` and `resume` give a `SeatHandle` with `play()` (a `Table` on the
+bidirectional Play stream: `snapshots()`, `send()`), `act()` (one unary move), `watch()` and
+`leave()`. Failed calls raise `grpc.aio.AioRpcError`; `error_reason` reads its stable reason.
+docs/protocol.md ("The Python client library") describes every call.
 
 The terminal client, `tigerden bot` and `tigerden selfplay` are built on this module only; it
 knows no game rules.
@@ -191,6 +191,13 @@ class Server:
             request.seat = seat
         response = await self.lobby.JoinMatch(request)
         return SeatHandle(self, match_id, response.seat, response.token)
+
+    async def resume(self, match_id: str, token: str) -> SeatHandle:
+        """The seat a token from an earlier JoinMatch holds (after a restart or a dropped
+        connection); fails with UNAUTHENTICATED when the token is no longer valid."""
+        async for snapshot in self.watch(match_id, token=token):
+            return SeatHandle(self, match_id, snapshot.viewer_seat, token)
+        raise ConnectionError(f"the server sent no snapshot of match {match_id}")
 
     async def watch(self, match_id: str, token: str | None = None) -> AsyncIterator[Snapshot]:
         """Snapshots of the match until the finished one: a spectator's view, or with `token`

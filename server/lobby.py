@@ -218,4 +218,5 @@ class Lobby:
         self.store.set_seat(room.match_id, seat, "", None)
         del self._tokens[token_hash(token)]
         slot.name, slot.token_hash = "", None
+        room.revoke(seat)
         room.broadcast([])

@@ -79,6 +79,8 @@ class Subscriber:
     def __init__(self, seat: Seat | None) -> None:
         self.seat = seat
         self.closed = False
+        self.revoked = False
+        """Set when the seat was given up: the stream must end and read no more moves."""
         self._events: list[Event] = []
         self._dirty = True  # a new stream starts with a snapshot
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
@@ -203,6 +205,13 @@ class Room:
             self.seats[seat].connections += 1
             self.broadcast([])
         return subscriber
+
+    def revoke(self, seat: Seat) -> None:
+        """Ends every stream of `seat`, whose token was just given up."""
+        for subscriber in [s for s in self.subscribers if s.seat == seat]:
+            subscriber.revoked = True
+            subscriber.close()
+            self.unsubscribe(subscriber)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         if subscriber not in self.subscribers:

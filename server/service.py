@@ -28,6 +28,10 @@ from server.room import Room, SeatKind, Subscriber
 DOMAIN = "tigerden"
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
 
+SEAT_GIVEN_UP = Refusal(
+    Reason.BAD_TOKEN, "the seat was given up with LeaveMatch; its token no longer works"
+)
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -202,6 +206,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         async def read_moves() -> None:
             try:
                 async for request in request_iterator:
+                    if subscriber.revoked:
+                        break
                     try:
                         result: Any = self._submit(room, seat, request.version, request.move)
                     except Refusal as refusal:
@@ -225,6 +231,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     yield match_pb2.PlayResponse(result=item)
         finally:
             room.unsubscribe(subscriber)
+        if subscriber.revoked:
+            await abort(context, SEAT_GIVEN_UP)
 
     async def Watch(
         self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -250,6 +258,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     yield match_pb2.WatchResponse(snapshot=item)
         finally:
             room.unsubscribe(subscriber)
+        if subscriber.revoked:
+            await abort(context, SEAT_GIVEN_UP)
 
     @refusals_abort
     async def Act(

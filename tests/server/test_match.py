@@ -7,6 +7,7 @@ import asyncio
 import random
 
 import grpc
+import pytest
 from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server
@@ -217,3 +218,21 @@ async def test_connected_flag_follows_streams(client: Server) -> None:
         await anext(table.snapshots())
         (match,) = await client.matches()
         assert match.seats[0].connected and not match.seats[1].connected
+
+
+async def test_leaving_ends_the_seats_open_streams(client: Server) -> None:
+    seats = await two_humans(client)
+    seat, _ = await to_act(seats)
+    async with seat.play() as table:
+        stream = table.snapshots()
+        first = await anext(stream)
+        await seat.leave()
+        with pytest.raises(grpc.aio.AioRpcError) as caught:
+            async for _ in stream:
+                pass
+        assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        newcomer = await client.join(seat.match_id, "eve", seat.seat)
+        with pytest.raises(asyncio.InvalidStateError):  # the old stream is closed for moves
+            await table.send(first.version, first.legal_moves[0].move)
+        snapshot = await first_snapshot(newcomer)
+        assert snapshot.version == first.version

@@ -72,7 +72,9 @@ class MatchServiceServicer:
 
     def Watch(self, request, context):
         """Watch streams snapshots: with a token, the seat's own view; without, the spectator view
-        (public information only). Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token).
+        (public information only). The stream ends after the snapshot that shows the match finished.
+        Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token), PERMISSION_DENIED (the
+        token seats the caller in another match).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -44,7 +44,9 @@ class MatchServiceStub:
     """
     Watch: _grpc.UnaryStreamMultiCallable[_match_pb2.WatchRequest, _match_pb2.WatchResponse]
     """Watch streams snapshots: with a token, the seat's own view; without, the spectator view
-    (public information only). Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token).
+    (public information only). The stream ends after the snapshot that shows the match finished.
+    Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token), PERMISSION_DENIED (the
+    token seats the caller in another match).
     """
     Act: _grpc.UnaryUnaryMultiCallable[_match_pb2.ActRequest, _match_pb2.ActResponse]
     """Act submits one move chosen at `version`, for clients without bidirectional streams.
@@ -68,7 +70,9 @@ class MatchServiceAsyncStub(MatchServiceStub):
     """
     Watch: _aio.UnaryStreamMultiCallable[_match_pb2.WatchRequest, _match_pb2.WatchResponse]  # type: ignore[assignment]
     """Watch streams snapshots: with a token, the seat's own view; without, the spectator view
-    (public information only). Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token).
+    (public information only). The stream ends after the snapshot that shows the match finished.
+    Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token), PERMISSION_DENIED (the
+    token seats the caller in another match).
     """
     Act: _aio.UnaryUnaryMultiCallable[_match_pb2.ActRequest, _match_pb2.ActResponse]  # type: ignore[assignment]
     """Act submits one move chosen at `version`, for clients without bidirectional streams.
@@ -101,7 +105,9 @@ class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_match_pb2.WatchResponse], _abc.AsyncIterator[_match_pb2.WatchResponse]]:
         """Watch streams snapshots: with a token, the seat's own view; without, the spectator view
-        (public information only). Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token).
+        (public information only). The stream ends after the snapshot that shows the match finished.
+        Errors: NOT_FOUND (unknown match), UNAUTHENTICATED (bad token), PERMISSION_DENIED (the
+        token seats the caller in another match).
         """
 
     @_abc_1.abstractmethod

@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// A tigerden client in Node.js, written from the .proto files and docs/protocol.md alone.
+//
+// It loads ../../proto/tigerden/v1/*.proto at run time (nothing is copied or generated),
+// creates a match against server bots, joins seat 0, plays to the end choosing at random from
+// the legal moves each snapshot offers, and prints the final scores.
+//
+//   npm ci
+//   node play.js --server 127.0.0.1:50051 --game koikoi
+//   node play.js --game doors --act        # Watch + unary Act instead of the Play stream
+//
+// It knows no game rules: every game works the same way.
+
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+
+const PROTO_ROOT = path.resolve(__dirname, '..', '..', 'proto');
+const PROTO_DIR = path.join(PROTO_ROOT, 'tigerden', 'v1');
+const MAX_REJECTIONS = 5; // in-band refusals in a row before we give up
+
+const USAGE = `usage: node play.js [--server HOST:PORT] [--game GAME] [--name NAME] [--act] [--verbose]
+
+  --server HOST:PORT  the tigerden server (default 127.0.0.1:50051)
+  --game GAME         doors, koikoi or tiger-dragon (default doors)
+  --name NAME         the player name other seats see (default node-bot)
+  --act               send moves by unary Act while reading a Watch stream, not on Play
+  --verbose           print every move chosen (refused moves are always printed)`;
+
+function parseArgs(argv) {
+  const args = { server: '127.0.0.1:50051', game: 'doors', name: 'node-bot', act: false, verbose: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    if (flag === '--act' || flag === '--verbose') {
+      args[flag.slice(2)] = true;
+    } else if (['--server', '--game', '--name'].includes(flag) && i + 1 < argv.length) {
+      args[flag.slice(2)] = argv[(i += 1)];
+    } else if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      console.error(`unknown or incomplete argument ${flag}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  return args;
+}
+
+// Every .proto file of the package, loaded with the import root `proto/` so that
+// `import "tigerden/v1/doors.proto"` resolves. keepCase keeps the .proto field names
+// (legal_moves, to_act); oneofs adds a virtual property naming the member that is set
+// (response.kind is "snapshot" or "result"); int64 versions become JS numbers.
+function loadProtocol() {
+  const files = fs
+    .readdirSync(PROTO_DIR)
+    .filter((name) => name.endsWith('.proto'))
+    .map((name) => path.join('tigerden', 'v1', name));
+  const definition = protoLoader.loadSync(files, {
+    includeDirs: [PROTO_ROOT],
+    keepCase: true,
+    longs: Number,
+    enums: String,
+    defaults: true,
+    oneofs: true,
+  });
+  return grpc.loadPackageDefinition(definition).tigerden.v1;
+}
+
+// Wraps a callback-style unary call in a promise.
+function unary(client, method, request, metadata = new grpc.Metadata()) {
+  return new Promise((resolve, reject) => {
+    client[method](request, metadata, (error, response) => (error ? reject(error) : resolve(response)));
+  });
+}
+
+function bearer(token) {
+  const metadata = new grpc.Metadata();
+  metadata.set('authorization', `Bearer ${token}`);
+  return metadata;
+}
+
+function pick(legalMoves) {
+  return legalMoves[Math.floor(Math.random() * legalMoves.length)];
+}
+
+// Plays the seat on one bidirectional Play stream until the server ends it after the
+// finished snapshot. Resolves with the last snapshot.
+function playOnStream(match, token, log) {
+  return new Promise((resolve, reject) => {
+    const call = match.Play(bearer(token));
+    let latest = null;
+    let actedAt = -1; // a snapshot can repeat a version (a seat (dis)connected): act once per version
+    let rejections = 0;
+
+    const act = (snapshot) => {
+      if (snapshot.legal_moves.length === 0 || snapshot.version <= actedAt) return;
+      actedAt = snapshot.version;
+      const choice = pick(snapshot.legal_moves);
+      log(`v${snapshot.version}: ${choice.label}`);
+      call.write({ version: snapshot.version, move: choice.move });
+    };
+
+    call.on('data', (response) => {
+      if (response.kind === 'result') {
+        const result = response.result;
+        if (result.accepted) {
+          rejections = 0;
+          return;
+        }
+        // A refused move changed nothing; the stream stays open. A stale move is answered by
+        // the newer snapshot already on its way; anything else, choose again at this version.
+        const { reason, message } = result.rejection;
+        console.error(`  move at v${result.version} refused: ${reason}: ${message}`);
+        rejections += 1;
+        if (rejections > MAX_REJECTIONS) {
+          call.cancel();
+          reject(new Error(`${rejections} moves refused in a row; last: ${reason}: ${message}`));
+        } else if (reason !== 'STALE_VERSION' && latest && latest.version === result.version) {
+          actedAt = -1;
+          act(latest);
+        }
+        return;
+      }
+      latest = response.snapshot;
+      if (latest.status === 'MATCH_STATUS_FINISHED') {
+        call.end(); // half-close: we send nothing more; the server ends the call
+      } else {
+        act(latest);
+      }
+    });
+    call.on('error', reject); // the call failed: e.g. UNAUTHENTICATED for a bad token
+    call.on('end', () => resolve(latest));
+  });
+}
+
+// The same with a server-streaming Watch (with the seat's token: the seat's own view) and one
+// unary Act per move, for clients that lack bidirectional streams.
+function playWithAct(match, token, matchId, log) {
+  return new Promise((resolve, reject) => {
+    const call = match.Watch({ match_id: matchId }, bearer(token));
+    let latest = null;
+    let actedAt = -1;
+    let rejections = 0;
+
+    const act = (snapshot) => {
+      if (snapshot.legal_moves.length === 0 || snapshot.version <= actedAt) return;
+      actedAt = snapshot.version;
+      const choice = pick(snapshot.legal_moves);
+      log(`v${snapshot.version}: ${choice.label}`);
+      unary(match, 'Act', { version: snapshot.version, move: choice.move }, bearer(token)).then(
+        () => {
+          rejections = 0;
+        },
+        (error) => {
+          // ABORTED (stale version) and FAILED_PRECONDITION (not your turn, illegal, ...)
+          // changed nothing: choose again from the newest snapshot. Anything else: stop.
+          console.error(`  Act at v${snapshot.version} failed: ${grpc.status[error.code]}: ${error.details}`);
+          rejections += 1;
+          const retry = error.code === grpc.status.ABORTED || error.code === grpc.status.FAILED_PRECONDITION;
+          if (!retry || rejections > MAX_REJECTIONS) {
+            call.cancel();
+            reject(error);
+          } else if (latest.version === snapshot.version) {
+            actedAt = -1;
+            act(latest);
+          }
+        },
+      );
+    };
+
+    call.on('data', ({ snapshot }) => {
+      latest = snapshot;
+      act(snapshot);
+    });
+    call.on('error', reject); // e.g. NOT_FOUND, UNAUTHENTICATED, PERMISSION_DENIED
+    call.on('end', () => resolve(latest)); // after the finished snapshot
+  });
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const log = args.verbose ? (line) => console.log(`  ${line}`) : () => {};
+  const tigerden = loadProtocol();
+  const credentials = grpc.credentials.createInsecure();
+  const lobby = new tigerden.LobbyService(args.server, credentials);
+  const match = new tigerden.MatchService(args.server, credentials);
+  try {
+    await new Promise((resolve, reject) =>
+      lobby.waitForReady(Date.now() + 10000, (error) =>
+        error ? reject(new Error(`no tigerden server at ${args.server}: ${error.message}`)) : resolve(),
+      ),
+    );
+    // No seat list: seat 0 is a human seat (us), every other seat a server bot.
+    const created = await unary(lobby, 'CreateMatch', { game_id: args.game });
+    const matchId = created.match.match_id;
+    const joined = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: args.name });
+    console.log(`${args.game}: match ${matchId}, playing seat ${joined.seat} of ${created.match.seats.length}`);
+
+    const final = args.act
+      ? await playWithAct(match, joined.token, matchId, log)
+      : await playOnStream(match, joined.token, log);
+    if (!final || final.status !== 'MATCH_STATUS_FINISHED' || !final.result) {
+      throw new Error('the stream ended before the match was over');
+    }
+    const names = final.seats.map((seat) => seat.name || `seat ${seat.seat}`);
+    const scores = final.result.scores.map((score, seat) => `${names[seat]} ${score}`).join(', ');
+    const winners = final.result.winners.map((seat) => names[seat]).join(' and ') || 'nobody';
+    console.log(`${args.game}: match ${matchId} over at version ${final.version}; scores: ${scores}; winner: ${winners}`);
+  } finally {
+    lobby.close();
+    match.close();
+  }
+}
+
+main().catch((error) => {
+  const code = error.code !== undefined && grpc.status[error.code] ? `${grpc.status[error.code]}: ` : '';
+  console.error(`play.js: ${code}${error.details || error.message}`);
+  process.exit(1);
+});
