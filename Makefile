@@ -26,8 +26,8 @@ serve: $(STAMP) ## Serve on the LAN (port 50051, database tigerden.sqlite)
 test: $(STAMP) ## The whole fast suite (what CI runs)
 	$(BIN)/python -m pytest $(ARGS)
 
-test-slow: $(STAMP) ## Long soak, load and kill tests
-	$(BIN)/python -m pytest -m slow $(ARGS)
+test-slow: $(STAMP) ## Everything, slow tests included, with property tests exploring new examples
+	HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -m "slow or not slow" $(ARGS)
 
 lint: $(STAMP) ## ruff + mypy + buf (lint, format, breaking changes)
 	$(BIN)/ruff check .

@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 Seat = int
 """A seat number, 0 .. players-1, in clockwise order."""
@@ -71,6 +71,13 @@ class Event(Protocol):
     def describe(self) -> str:
         """One log line for people. Must only use what `for_viewer` kept."""
         ...
+
+
+class PublicEvent:
+    """Mixin for an event every seat and spectator sees whole."""
+
+    def for_viewer(self, viewer: Seat | None) -> Self:
+        return self
 
 
 @dataclass(frozen=True)

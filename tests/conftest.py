@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from client.api import Server, connect
 from server.main import Running, start_server
+
+# `make test` explores the same examples on every run, so a red CI is reproducible; set
+# HYPOTHESIS_PROFILE=explore (as `make test-slow` does) to search new ones.
+settings.register_profile("repeatable", derandomize=True, deadline=None)
+settings.register_profile("explore", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture

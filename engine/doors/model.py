@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Self
 
-from engine.core import Seat
+from engine.core import PublicEvent, Seat
 
 
 class Colour(enum.IntEnum):
@@ -207,13 +206,8 @@ DoorsMove = Take | Discard | Guess | MatchSet | Pass | ScoreSet | DeclineSet
 # Events (all public in Doors: the Doors are revealed only in ContestEnded) -----------------
 
 
-class _Public:
-    def for_viewer(self, viewer: Seat | None) -> Self:
-        return self
-
-
 @dataclass(frozen=True)
-class ContestStarted(_Public):
+class ContestStarted(PublicEvent):
     contest: int
     collector: Seat
 
@@ -222,7 +216,7 @@ class ContestStarted(_Public):
 
 
 @dataclass(frozen=True)
-class Took(_Public):
+class Took(PublicEvent):
     seat: Seat
     card: Card
 
@@ -231,7 +225,7 @@ class Took(_Public):
 
 
 @dataclass(frozen=True)
-class Discarded(_Public):
+class Discarded(PublicEvent):
     seat: Seat
     card: Card
 
@@ -240,7 +234,7 @@ class Discarded(_Public):
 
 
 @dataclass(frozen=True)
-class Refilled(_Public):
+class Refilled(PublicEvent):
     card: Card
     deck_left: int
 
@@ -249,7 +243,7 @@ class Refilled(_Public):
 
 
 @dataclass(frozen=True)
-class Guessed(_Public):
+class Guessed(PublicEvent):
     seat: Seat
     colour: Colour | None
     role: Role | None
@@ -261,7 +255,7 @@ class Guessed(_Public):
 
 
 @dataclass(frozen=True)
-class Passed(_Public):
+class Passed(PublicEvent):
     seat: Seat
 
     def describe(self) -> str:
@@ -269,7 +263,7 @@ class Passed(_Public):
 
 
 @dataclass(frozen=True)
-class SetDeclined(_Public):
+class SetDeclined(PublicEvent):
     seat: Seat
 
     def describe(self) -> str:
@@ -277,7 +271,7 @@ class SetDeclined(_Public):
 
 
 @dataclass(frozen=True)
-class ContestEnded(_Public):
+class ContestEnded(PublicEvent):
     """The contest's scoring, with both Doors revealed (E1)."""
 
     contest: int
@@ -292,7 +286,7 @@ class ContestEnded(_Public):
 
 
 @dataclass(frozen=True)
-class MatchEnded(_Public):
+class MatchEnded(PublicEvent):
     winner: Seat
     gems: tuple[int, int]
 

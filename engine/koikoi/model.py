@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from typing import Self
 
-from engine.core import Seat
+from engine.core import PublicEvent, Seat
 from engine.koikoi.cards import Card
 
 
@@ -175,13 +174,6 @@ KoiKoiMove = PlayCard | ChooseCapture | Stop | KoiKoi
 # Events -----------------------------------------------------------------------------------
 
 
-class _Public:
-    """An event everyone may see as it is."""
-
-    def for_viewer(self, viewer: Seat | None) -> Self:
-        return self
-
-
 def _texts(cards: tuple[Card, ...]) -> str:
     return " ".join(card.text for card in cards) or "nothing"
 
@@ -212,7 +204,7 @@ class Dealt:
 
 
 @dataclass(frozen=True)
-class Redealt(_Public):
+class Redealt(PublicEvent):
     deal: int
     reason: Misdeal
 
@@ -221,7 +213,7 @@ class Redealt(_Public):
 
 
 @dataclass(frozen=True)
-class BoardFourTaken(_Public):
+class BoardFourTaken(PublicEvent):
     """V10 dealer_takes: the dealer captured the board's complete months; the stock refilled."""
 
     seat: Seat
@@ -236,7 +228,7 @@ class BoardFourTaken(_Public):
 
 
 @dataclass(frozen=True)
-class Played(_Public):
+class Played(PublicEvent):
     """A card met the board (T2-T5): from the hand or drawn from the stock. `captured` are
     the board cards taken with it; empty means the card now lies on the board."""
 
@@ -252,7 +244,7 @@ class Played(_Public):
 
 
 @dataclass(frozen=True)
-class Drew(_Public):
+class Drew(PublicEvent):
     """The top stock card was revealed (T6); a `Played` follows once it is resolved."""
 
     seat: Seat
@@ -263,7 +255,7 @@ class Drew(_Public):
 
 
 @dataclass(frozen=True)
-class YakuMade(_Public):
+class YakuMade(PublicEvent):
     """The turn raised the player's total (K1): their yaku now."""
 
     seat: Seat
@@ -276,7 +268,7 @@ class YakuMade(_Public):
 
 
 @dataclass(frozen=True)
-class KoiKoiCalled(_Public):
+class KoiKoiCalled(PublicEvent):
     seat: Seat
     calls: int
 
@@ -285,7 +277,7 @@ class KoiKoiCalled(_Public):
 
 
 @dataclass(frozen=True)
-class DealEnded(_Public):
+class DealEnded(PublicEvent):
     summary: DealSummary
     scores: tuple[int, int]
 
@@ -294,7 +286,7 @@ class DealEnded(_Public):
 
 
 @dataclass(frozen=True)
-class MatchEnded(_Public):
+class MatchEnded(PublicEvent):
     scores: tuple[int, int]
     winners: tuple[Seat, ...]
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from typing import Self
 
-from engine.core import Seat
+from engine.core import PublicEvent, Seat
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.tiles import TILES, Tile
 
@@ -158,13 +157,6 @@ class RoundSummary:
 # Events -----------------------------------------------------------------------------------
 
 
-class _Public:
-    """An event every seat and spectator sees whole."""
-
-    def for_viewer(self, viewer: Seat | None) -> Self:
-        return self
-
-
 @dataclass(frozen=True)
 class RoundStarted:
     """A deal (§1.2): each seat sees only its own hand; `hands` holds None for the others."""
@@ -190,7 +182,7 @@ class RoundStarted:
 
 
 @dataclass(frozen=True)
-class Attacked(_Public):
+class Attacked(PublicEvent):
     seat: Seat
     tile: Tile
     revealed: Tile | None = None  # R7: the last tile in hand, shown with this attack
@@ -203,7 +195,7 @@ class Attacked(_Public):
 
 
 @dataclass(frozen=True)
-class Defended(_Public):
+class Defended(PublicEvent):
     seat: Seat
     tile: Tile
 
@@ -212,7 +204,7 @@ class Defended(_Public):
 
 
 @dataclass(frozen=True)
-class Passed(_Public):
+class Passed(PublicEvent):
     seat: Seat
 
     def describe(self) -> str:
@@ -235,7 +227,7 @@ class PlacedFaceDown:
 
 
 @dataclass(frozen=True)
-class RoundEnded(_Public):
+class RoundEnded(PublicEvent):
     """A player went out (§1.4); the scoring and every face-down tile are public (R12)."""
 
     summary: RoundSummary
@@ -246,7 +238,7 @@ class RoundEnded(_Public):
 
 
 @dataclass(frozen=True)
-class MatchEnded(_Public):
+class MatchEnded(PublicEvent):
     winners: tuple[Seat, ...]
     scores: tuple[int, ...]
 

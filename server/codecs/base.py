@@ -7,6 +7,7 @@ One codec per game. The server reads engine state only through `State.view` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
 from google.protobuf.message import Message
@@ -37,15 +38,17 @@ def malformed(message: str) -> Refusal:
     return Refusal(Reason.MALFORMED_MOVE, f"malformed move: {message}")
 
 
-E = TypeVar("E")
+V = TypeVar("V")
 
 
-def enum_member(enum_type: type[E], number: int, what: str) -> E:
-    """The engine enum member with this wire number, or a MALFORMED_MOVE refusal."""
-    try:
-        return enum_type(number)  # type: ignore[call-arg]
-    except ValueError:
-        raise malformed(f"{what} {number} is not a known value") from None
+def wire_value(table: Mapping[int, V], number: int, what: str) -> V:
+    """The engine value a move's wire enum number stands for, or a MALFORMED_MOVE refusal
+    (for the unset zero, and for numbers this server does not know)."""
+    if number == 0:
+        raise malformed(f"{what} is not set; copy one of the snapshot's legal_moves")
+    if number not in table:
+        raise malformed(f"{what} {number} is not a known value")
+    return table[number]
 
 
 def wrap_move(codec: Codec, move: Move) -> match_pb2.Move:

@@ -7,8 +7,11 @@ from tigerden.v1 import doors_pb2 as pb
 
 from engine.core import Move
 from engine.doors import model as m
-from server.codecs.base import enum_member, malformed
+from server.codecs.base import malformed, wire_value
 
+_CARDS = {int(card): card for card in m.Card}
+_COLOURS = {int(colour): colour for colour in m.Colour}
+_ROLES = {int(role): role for role in m.Role}
 _REASONS = {reason: number for number, reason in enumerate(m.ScoreReason, start=1)}
 _PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
 
@@ -106,17 +109,17 @@ class DoorsCodec:
     def decode_move(self, message: pb.DoorsMove) -> Move:
         action = message.WhichOneof("action")
         if action == "take":
-            return m.Take(enum_member(m.Card, message.take.card, "card"))
+            return m.Take(wire_value(_CARDS, message.take.card, "take.card"))
         if action == "discard":
-            return m.Discard(enum_member(m.Card, message.discard.card, "card"))
+            return m.Discard(wire_value(_CARDS, message.discard.card, "discard.card"))
         if action == "guess":
             colour = message.guess.colour
             role = message.guess.role
             if colour == 0 and role == 0:
                 raise malformed("a guess names a colour, a role, or both")
             return m.Guess(
-                None if colour == 0 else enum_member(m.Colour, colour, "colour"),
-                None if role == 0 else enum_member(m.Role, role, "role"),
+                None if colour == 0 else wire_value(_COLOURS, colour, "guess.colour"),
+                None if role == 0 else wire_value(_ROLES, role, "guess.role"),
             )
         simple: dict[str | None, Move] = {
             "match_set": m.MatchSet(),

@@ -11,7 +11,7 @@ from tigerden.v1 import koikoi_pb2 as pb
 from engine.core import Move
 from engine.koikoi import model as m
 from engine.koikoi.cards import Card, Kind
-from server.codecs.base import malformed
+from server.codecs.base import malformed, wire_value
 
 _CARDS = {card: pb.KoikoiCard.Value(f"KOIKOI_CARD_{card.name}") for card in Card}
 _CARD_OF: dict[int, Card] = {number: card for card, number in _CARDS.items()}
@@ -74,16 +74,6 @@ def _summary(summary: m.DealSummary) -> pb.KoikoiDealSummary:
     if summary.winner is not None:
         message.winner = summary.winner
     return message
-
-
-def _target(number: int, what: str) -> Card:
-    """The card a move names, or a MALFORMED_MOVE refusal for zero or an unknown number."""
-    if number == pb.KOIKOI_CARD_UNSPECIFIED:
-        raise malformed(f"{what} names no card")
-    card = _CARD_OF.get(number)
-    if card is None:
-        raise malformed(f"{what} {number} is not a known card")
-    return card
 
 
 class KoikoiCodec:
@@ -176,12 +166,14 @@ class KoikoiCodec:
         action = message.WhichOneof("action")
         if action == "play_card":
             play = message.play_card
-            card = _target(play.card, "play_card.card")
+            card = wire_value(_CARD_OF, play.card, "play_card.card")
             if play.target == pb.KOIKOI_CARD_UNSPECIFIED:
                 return m.PlayCard(card)
-            return m.PlayCard(card, _target(play.target, "play_card.target"))
+            return m.PlayCard(card, wire_value(_CARD_OF, play.target, "play_card.target"))
         if action == "choose_capture":
-            return m.ChooseCapture(_target(message.choose_capture.target, "choose_capture.target"))
+            return m.ChooseCapture(
+                wire_value(_CARD_OF, message.choose_capture.target, "choose_capture.target")
+            )
         if action == "stop":
             return m.Stop()
         if action == "koi_koi":

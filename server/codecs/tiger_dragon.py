@@ -14,7 +14,7 @@ from engine.core import Move
 from engine.tiger_dragon import model as m
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.tiles import Tile
-from server.codecs.base import malformed
+from server.codecs.base import malformed, wire_value
 
 _TILES: dict[Tile, int] = {
     **{tile: tile.value for tile in Tile if tile not in (Tile.TIGER, Tile.DRAGON)},
@@ -78,16 +78,6 @@ def _board(board: m.Board) -> pb.TigerDragonBoard:
         hand_count=board.hand_count,
         revealed=_tile(board.revealed),
     )
-
-
-def _wire_tile(number: int, what: str) -> Tile:
-    """The engine tile of a move's wire tile, or a MALFORMED_MOVE refusal."""
-    if number == pb.TIGER_DRAGON_TILE_UNSPECIFIED:
-        raise malformed(f"{what} names no tile; copy one of the snapshot's legal_moves")
-    tile = _TILES_BACK.get(number)
-    if tile is None:
-        raise malformed(f"{what} tile {number} is not a known value")
-    return tile
 
 
 class TigerDragonCodec:
@@ -177,11 +167,15 @@ class TigerDragonCodec:
     def decode_move(self, message: pb.TigerDragonMove) -> Move:
         action = message.WhichOneof("action")
         if action == "attack":
-            return m.Attack(_wire_tile(message.attack.tile, "attack"), message.attack.reveal)
+            return m.Attack(
+                wire_value(_TILES_BACK, message.attack.tile, "attack.tile"), message.attack.reveal
+            )
         if action == "defend":
-            return m.Defend(_wire_tile(message.defend.tile, "defend"))
+            return m.Defend(wire_value(_TILES_BACK, message.defend.tile, "defend.tile"))
         if action == "place_face_down":
-            return m.PlaceFaceDown(_wire_tile(message.place_face_down.tile, "place_face_down"))
+            return m.PlaceFaceDown(
+                wire_value(_TILES_BACK, message.place_face_down.tile, "place_face_down.tile")
+            )
         if action == "pass_turn":
             return m.PASS
         raise malformed("TigerDragonMove has no action set")

@@ -81,7 +81,10 @@ def test_E5_the_board_never_holds_four_of_a_month_and_grows_only_from_empty_mont
 ) -> None:
     for step in transitions(started(seed, options), play_seed):
         board = step.after.board
-        assert all((board & month).bit_count() < 4 for month in MONTHS)
+        # With board_four=dealer_wins a deal dealt with four of a month ends at once; when it
+        # was the last deal, the finished match still shows that board.
+        if step.after.phase is not Phase.OVER:
+            assert all((board & month).bit_count() < 4 for month in MONTHS)
         if step.after.deal_no == step.before.deal_no and step.after.phase is not Phase.OVER:
             for month in MONTHS:
                 old, new = (step.before.board & month).bit_count(), (board & month).bit_count()
