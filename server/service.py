@@ -23,7 +23,7 @@ from server import outbound
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.lobby import Lobby
-from server.room import Room, SeatKind, Subscriber
+from server.room import Accepted, Room, SeatKind, Subscriber
 
 DOMAIN = "tigerden"
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
@@ -166,7 +166,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self.lobby = lobby
         self._readers: set[asyncio.Task[None]] = set()
 
-    def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Any:
+    def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
         decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
         return room.submit(seat, version, decoded)
 
@@ -209,7 +209,9 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     if subscriber.revoked:
                         break
                     try:
-                        result: Any = self._submit(room, seat, request.version, request.move)
+                        result: Accepted | Refusal = self._submit(
+                            room, seat, request.version, request.move
+                        )
                     except Refusal as refusal:
                         result = refusal
                     subscriber.post(request.version, result)
