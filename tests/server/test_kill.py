@@ -61,8 +61,9 @@ async def kill_and_check(db: Path, kills: int, moves_between: int) -> None:
         acknowledged = 0
         for _ in range(kills):
             async with connect(address) as client:
-                handles = tuple(
-                    type(seat)(client, seat.match_id, seat.seat, seat.token) for seat in seats
+                handles = (
+                    await client.resume(seats[0].match_id, seats[0].token),
+                    await client.resume(seats[1].match_id, seats[1].token),
                 )
                 assert (await first_snapshot(handles[0])).version == acknowledged
                 for _ in range(moves_between):
