@@ -14,11 +14,13 @@ from pathlib import Path
 import grpc
 from tigerden.v1 import lobby_pb2
 
+from bots import parse_level
 from client.api import SeatHandle, Server, connect, error_reason
-from client.bot import BotError, play_seat, random_chooser
+from client.bot import BotError, level_chooser, play_seat
 from client.selfplay import selfplay
 from client.ui.app import run_table
 from client.ui.state import ClientState
+from engine import GAMES
 
 DEFAULT_PORT = 50051
 
@@ -164,10 +166,20 @@ async def cmd_watch(args: argparse.Namespace) -> int:
 
 async def cmd_bot(args: argparse.Namespace) -> int:
     async with connect(target(args.server)) as server:
+        match = next(
+            (m for m in await server.matches(include_finished=True) if m.match_id == args.match),
+            None,
+        )
+        if match is None:
+            print(f"no match {args.match} on {args.server}", file=sys.stderr)
+            return 1
+        players = len(match.seats)
+        options = GAMES[match.game_id].info.validate(players, dict(match.options))
+        choose = level_chooser(args.level, players, options, random.Random(args.seed))
         seat = await server.join(args.match, args.name, args.seat)
         print(f"playing seat {seat.seat} of match {args.match} ({args.level})", flush=True)
         try:
-            final = await play_seat(seat, random_chooser(random.Random(args.seed)))
+            final = await play_seat(seat, choose)
         except BotError as error:
             print(f"bot stopped: {error}", file=sys.stderr)
             return 1
@@ -232,6 +244,15 @@ def battlefield_option(name: str) -> str:
     return f"battlefield={name}"
 
 
+def bot_level(text: str) -> str:
+    """`--level`: a level the lobby will accept, checked before anything connects."""
+    try:
+        parse_level(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="tigerden",
@@ -252,7 +273,12 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("play", help="play GAME against the AI on a local server")
     p.add_argument("game", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
     p.add_argument("--players", type=int, default=0, help="seats, yours included")
-    p.add_argument("--level", default="random", help="bot level (default: %(default)s)")
+    p.add_argument(
+        "--level",
+        default="normal",
+        type=bot_level,
+        help="the bots' level: random, easy, normal or hard[:SECONDS] (default: %(default)s)",
+    )
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--teams", dest="option", action="append_const", const="teams=on", help=TEAMS)
     p.add_argument(
@@ -285,7 +311,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--server", required=True, help="HOST[:PORT]")
     p.add_argument("--match", required=True, help="match id")
     p.add_argument("--seat", type=int, help="a particular seat")
-    p.add_argument("--level", default="random", choices=["random"], help="strategy")
+    p.add_argument(
+        "--level", default="random", type=bot_level, help="random, easy, normal or hard[:SECONDS]"
+    )
     p.add_argument("--name", default="remote-bot")
     p.add_argument("--seed", type=int, help="for reproducible choices")
     p.set_defaults(run=cmd_bot)

@@ -1,41 +1,68 @@
-"""Server-side bot seats: they see only their seat's view and legal moves, like any client.
+"""Server-side bot seats: they decide from their seat's view only, like any client.
 
-A `BotDriver` listens to a room; when a bot seat is to act it schedules one decision and submits
-it through the same `Room.submit` a person's move takes. Levels beyond `random` plug in through
-`BOT_LEVELS`.
+A `BotDriver` listens to rooms; when a bot seat is to act it schedules one decision and submits
+it through the same `Room.submit` a person's move takes. The seat's level text ("hard",
+"hard:0.5") is parsed by `bots.levels`, the one table of levels.
+
+Searching levels think for up to a second, so they run in a process pool and the event loop
+keeps serving every other table meanwhile; `random` and `easy` take microseconds and decide
+inline. A worker is sent a determinized copy of the state — the seat's view with everything else
+resampled — which gives the same decision (bots decide from the view) and means no hidden card
+ever leaves the server process for a bot.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
-from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 
-from engine.core import Move, View
+from bots import decide, parse_level
+from bots.levels import LEVELS, Level, Strategy
+from engine.core import Move
 from server.errors import Refusal
 from server.room import Room, SeatKind, Status
 
 log = logging.getLogger(__name__)
 
-Policy = Callable[[View, Sequence[Move], random.Random], Move]
-
-
-def random_policy(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
-    """Plays a uniformly random legal move."""
-    return rng.choice(legal)
-
-
-BOT_LEVELS: dict[str, Policy] = {"random": random_policy}
 DEFAULT_LEVEL = "random"
+"""The level of a bot seat created without one. It costs nothing, so a table created without
+a thought for its bots stays instant; `tigerden play` asks for `normal`."""
+
+
+def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """Worker processes for the searching levels, one per core by default. They start on first
+    use, forked from a fresh forkserver process that has imported the bots: forking this one
+    would copy gRPC's threads."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["bots"])
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=context)
+
+
+def seat_level(text: str) -> Level:
+    """The level of a stored seat; levels were checked when the match was created, so an
+    unknown one can only come from an older database, and plays at random."""
+    try:
+        return parse_level(text or DEFAULT_LEVEL)
+    except ValueError as error:
+        log.warning("bot level %r: %s; playing at random", text, error)
+        return LEVELS["random"]
 
 
 class BotDriver:
-    """Plays the bot seats of rooms, one pending decision per room at a time."""
+    """Plays the bot seats of rooms, one pending decision per room at a time. `pool` runs the
+    searching levels (without one they decide inline, which blocks the loop: tests only); the
+    driver shuts it down on `close`."""
 
-    def __init__(self, delay: float = 0.0, seed: int | None = None) -> None:
+    def __init__(
+        self, delay: float = 0.0, seed: int | None = None, pool: Executor | None = None
+    ) -> None:
         self.delay = delay
         self._rng = random.Random(seed)
+        self._pool = pool
         self._pending: dict[str, asyncio.Task[None]] = {}
 
     def attach(self, room: Room) -> None:
@@ -57,10 +84,7 @@ class BotDriver:
 
     async def _move(self, room: Room, seat: int, version: int) -> None:
         try:
-            if self.delay:
-                await asyncio.sleep(self.delay)
-            policy = BOT_LEVELS.get(room.seats[seat].bot_level, random_policy)
-            move = policy(room.state.view(seat), room.state.legal_moves(), self._rng)
+            move = await self._decide(room, seat)
             try:
                 room.submit(seat, version, move)
             except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
@@ -69,7 +93,27 @@ class BotDriver:
             del self._pending[room.match_id]
         self.on_change(room)
 
+    async def _decide(self, room: Room, seat: int) -> Move:
+        """The seat's move, after at least `delay` seconds (thinking counts towards them)."""
+        level = seat_level(room.seats[seat].bot_level)
+        seed = self._rng.getrandbits(63)
+        if level.strategy is not Strategy.SEARCH or self._pool is None:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            return decide(room.state, seat, level, seed)
+        world = room.state.determinize(seat, random.Random(seed))
+        loop = asyncio.get_running_loop()
+        thinking = loop.run_in_executor(self._pool, decide, world, seat, level, seed)
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            return await thinking
+        finally:
+            thinking.cancel()  # a no-op once done; drops a queued decision when cancelled
+
     async def close(self) -> None:
         for task in list(self._pending.values()):
             task.cancel()
         await asyncio.gather(*self._pending.values(), return_exceptions=True)
+        if self._pool is not None:
+            await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)

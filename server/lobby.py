@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from tigerden.v1 import match_pb2
 
+from bots import parse_level
 from engine import GAMES
 from engine.core import BadOptions, Game, Move, Seat
-from server.bots import BOT_LEVELS, DEFAULT_LEVEL, BotDriver
+from server.bots import DEFAULT_LEVEL, BotDriver
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
 from server.room import Room, SeatKind, SeatSlot, Status
@@ -122,13 +123,11 @@ class Lobby:
         slots = []
         for number, (kind, level) in enumerate(seats):
             if kind is SeatKind.BOT:
-                level = level or DEFAULT_LEVEL
-                if level not in BOT_LEVELS:
-                    known = ", ".join(BOT_LEVELS)
-                    raise Refusal(
-                        Reason.BAD_SEATS,
-                        f"seat {number}: no bot level {level!r} (levels: {known})",
-                    )
+                level = level.strip() or DEFAULT_LEVEL
+                try:
+                    parse_level(level)
+                except ValueError as error:
+                    raise Refusal(Reason.BAD_SEATS, f"seat {number}: {error}") from None
                 slots.append(SeatSlot(number, kind, level, f"bot-{number} ({level})"))
             else:
                 slots.append(SeatSlot(number, kind))

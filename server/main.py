@@ -18,7 +18,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
-from server.bots import BotDriver
+from server.bots import BotDriver, bot_pool
 from server.lobby import Lobby
 from server.service import LobbyService, MatchService
 from server.store import Store
@@ -57,7 +57,7 @@ async def start_server(
 ) -> Running:
     """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`."""
     store = Store(db)
-    lobby = Lobby(store, BotDriver(delay=bot_delay))
+    lobby = Lobby(store, BotDriver(delay=bot_delay, pool=bot_pool()))
     restored = lobby.restore()
     server = grpc.aio.server(
         options=[

@@ -1,0 +1,11 @@
+"""The AI opponents: pure decisions from one seat's view (no gRPC, no I/O).
+
+`decide(state, seat, level, seed, budget)` is the entry point; `levels.py` is the level table;
+`ismcts.py` the search; `policies/` each game's heuristics. See docs/ai.md.
+"""
+
+from bots.decide import decide
+from bots.ismcts import Budget
+from bots.levels import LEVELS, Level, parse_level
+
+__all__ = ["LEVELS", "Budget", "Level", "decide", "parse_level"]

@@ -1,0 +1,91 @@
+"""Bot seats on a real server: every level plays every game through `Room.submit`, and the
+searching levels think in worker processes while the event loop keeps answering."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import grpc
+from tigerden.v1 import lobby_pb2
+
+from client.api import Server
+from server.main import Running
+from tests.server.helpers import BOT, HUMAN, refused
+
+GAMES = (("doors", 2), ("koikoi", 2), ("tiger-dragon", 4))
+
+
+async def info(client: Server, match_id: str) -> lobby_pb2.MatchInfo:
+    for match in await client.matches(include_finished=True):
+        if match.match_id == match_id:
+            return match
+    raise AssertionError(f"no match {match_id}")
+
+
+async def version(client: Server, match_id: str) -> int:
+    return (await info(client, match_id)).version
+
+
+async def played(client: Server, match_id: str, moves: int) -> bool:
+    """Whether the match has seen `moves` moves or is over."""
+    match = await info(client, match_id)
+    return match.version >= moves or match.status == lobby_pb2.MATCH_STATUS_FINISHED
+
+
+async def test_every_level_plays_every_game(client: Server) -> None:
+    levels = ["random", "easy", "normal:0.02", "hard:0.02"]
+    matches = []
+    for game, players in GAMES:
+        for first in range(len(levels)):
+            seats = [(BOT, levels[(first + n) % len(levels)]) for n in range(players)]
+            matches.append((await client.create(game, players, seats=seats)).match_id)
+    deadline = time.monotonic() + 30
+    waiting = matches
+    while waiting and time.monotonic() < deadline:
+        waiting = [m for m in waiting if not await played(client, m, 12)]
+        await asyncio.sleep(0.2)
+    assert not waiting
+
+
+async def test_the_event_loop_answers_while_hard_bots_think(client: Server) -> None:
+    thinking = await client.create("koikoi", 2, seats=[(BOT, "hard"), (BOT, "hard")])
+    other = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    await asyncio.sleep(0.5)  # the workers start and the first decision is under way
+    slowest = 0.0
+    for _ in range(12):
+        started = time.perf_counter()
+        await client.matches()
+        async for snapshot in client.watch(other.match_id):
+            assert snapshot.match_id == other.match_id
+            break
+        slowest = max(slowest, time.perf_counter() - started)
+        await asyncio.sleep(0.1)
+    assert slowest < 0.2
+    # Two bots at a second a move: meanwhile the table moved on, but only by a few moves.
+    moved = await version(client, thinking.match_id)
+    assert moved <= 4
+    deadline = time.monotonic() + 10
+    while moved == 0 and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+        moved = await version(client, thinking.match_id)
+    assert moved >= 1
+
+
+async def test_a_seat_may_carry_its_thinking_time(client: Server, running: Running) -> None:
+    match = await client.create("doors", 2, seats=[(HUMAN, ""), (BOT, "hard:0.3")])
+    assert [s.bot_level for s in match.seats] == ["", "hard:0.3"]
+    for level, complaint in (("hard:slow", "not a number of seconds"), ("easy:1", "think")):
+        details = await refused(
+            client.create("doors", 2, seats=[(HUMAN, ""), (BOT, level)]),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "BAD_SEATS",
+        )
+        assert complaint in details
+    assert running.lobby.rooms[match.match_id].seats[1].bot_level == "hard:0.3"
+
+
+async def test_an_unspecified_bot_seat_plays_at_random(client: Server) -> None:
+    match = await client.create("doors")
+    assert [s.kind for s in match.seats] == [HUMAN, BOT]
+    assert match.seats[1].bot_level == "random"
