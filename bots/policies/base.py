@@ -44,7 +44,8 @@ class GamePolicy(Protocol):
 
     def values(self, view: Any, legal: Sequence[Move]) -> list[float]:
         """How good each legal move looks one step ahead (higher is better). Its best move is
-        the `easy` level and `hard`'s rollouts; its order is the order a search tries moves."""
+        the `easy` level, the search's model of every seat and `hard`'s rollouts; its softmax
+        is the prior a search starts from."""
         ...
 
     def quick(self, legal: Sequence[Move], rng: random.Random) -> Move:

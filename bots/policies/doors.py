@@ -46,7 +46,7 @@ from engine.doors.traits import has_set, judge_guess
 
 TRUTHFUL = 1.0
 """How much likelier a truthful Collector takes a card for each trait it shares with their Door."""
-CARELESS = 0.75
+CARELESS = 0.85
 """The prior chance that a Collector takes without regard to their Door."""
 
 SET = RULES.award(ScoreReason.COLLECTOR_SET)[1]
@@ -275,8 +275,9 @@ class DoorsPolicy:
         collector = view.collector
 
         def plausibility(world: State) -> float:
-            door = world.view(collector).own_door  # type: ignore[attr-defined]
-            return odds.get(door, 0.0) / likeliest
+            seen = world.view(collector)
+            assert isinstance(seen, DoorsView) and seen.own_door is not None
+            return odds.get(seen.own_door, 0.0) / likeliest
 
         return plausibility
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bots.policies.base import Belief, Judge, lead_chance, winners_rewards
-from engine.core import Move
+from engine.core import Move, State
 from engine.koikoi.cards import (
     ANIMALS,
     BLUE_RIBBONS,
@@ -165,7 +165,7 @@ class KoiKoiPolicy:
     segment_end = DealEnded
     temperature = 1.0
 
-    def surprise(self, view: object) -> float:
+    def surprise(self, view: KoiKoiView) -> float:
         return 0.1
 
     def values(self, view: KoiKoiView, legal: Sequence[Move]) -> list[float]:
@@ -178,18 +178,19 @@ class KoiKoiPolicy:
         if isinstance(first, Stop | KoiKoi):
             return Stop()
         if isinstance(first, ChooseCapture):
-            return max(legal, key=lambda m: KIND_ORDER[m.target.kind])  # type: ignore[attr-defined]
+            choices = [move for move in legal if isinstance(move, ChooseCapture)]
+            return max(choices, key=lambda move: KIND_ORDER[move.target.kind])
         return rng.choice(legal)
 
     def judge(self, view: KoiKoiView) -> Judge:
         remaining = view.deals - view.deal
         spread = SPREAD_PER_DEAL * math.sqrt(max(remaining, 1))
 
-        def rewards(world: object) -> Sequence[float]:
-            result = world.result()  # type: ignore[attr-defined]
+        def rewards(world: State) -> Sequence[float]:
+            result = world.result()
             if result is not None:
                 return winners_rewards(2, result.winners)
-            first, second = world.scores()  # type: ignore[attr-defined]
+            first, second = world.scores()
             chance = lead_chance(first - second, spread)
             return (chance, 1.0 - chance)
 

@@ -135,7 +135,7 @@ class TigerDragonPolicy:
     segment_end = RoundEnded
     temperature = 0.5
 
-    def surprise(self, view: object) -> float:
+    def surprise(self, view: TigerDragonView) -> float:
         return 0.1
 
     def values(self, view: TigerDragonView, legal: Sequence[Move]) -> list[float]:
@@ -151,8 +151,12 @@ class TigerDragonPolicy:
             if plain_ones:
                 return rng.choice(plain_ones)
             return rng.choice(defences) if defences and rng.random() < 0.5 else PASS
-        tiles = [m for m in legal if not (isinstance(m, Attack) and m.reveal)]
-        preferred = [m for m in tiles if plain(m.tile)]  # type: ignore[attr-defined]
+        tiles = [
+            m
+            for m in legal
+            if isinstance(m, PlaceFaceDown) or (isinstance(m, Attack) and not m.reveal)
+        ]
+        preferred = [m for m in tiles if plain(m.tile)]
         return rng.choice(preferred or tiles)
 
     def judge(self, view: TigerDragonView) -> Judge:
