@@ -33,6 +33,10 @@ DEFAULT_LEVEL = "random"
 a thought for its bots stays instant; `tigerden play` asks for `normal`."""
 
 
+RETRY_SECONDS = 1.0
+"""How long a bot seat waits after a failed decision before it tries again."""
+
+
 def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """Worker processes for the searching levels, one per core by default. They start on first
     use, forked from a fresh forkserver process that has imported the bots: forking this one
@@ -85,10 +89,13 @@ class BotDriver:
     async def _move(self, room: Room, seat: int, version: int) -> None:
         try:
             move = await self._decide(room, seat)
-            try:
+            if room.version == version:
                 room.submit(seat, version, move)
-            except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
-                log.info("bot move in %s refused: %s", room.match_id, refusal.message)
+        except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
+            log.info("bot move in %s refused: %s", room.match_id, refusal.message)
+        except Exception:  # e.g. a worker died: try again in a while, not in a busy loop
+            log.exception("bot decision in %s failed", room.match_id)
+            await asyncio.sleep(RETRY_SECONDS)
         finally:
             del self._pending[room.match_id]
         self.on_change(room)

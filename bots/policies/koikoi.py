@@ -163,7 +163,7 @@ class Table:
 
 class KoiKoiPolicy:
     segment_end = DealEnded
-    temperature = 1.0
+    temperature = 2.0
 
     def surprise(self, view: KoiKoiView) -> float:
         return 0.1

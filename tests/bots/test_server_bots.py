@@ -10,6 +10,7 @@ import grpc
 from tigerden.v1 import lobby_pb2
 
 from client.api import Server
+from client.cli import parser, seat_specs
 from server.main import Running
 from tests.server.helpers import BOT, HUMAN, refused
 
@@ -89,3 +90,13 @@ async def test_an_unspecified_bot_seat_plays_at_random(client: Server) -> None:
     match = await client.create("doors")
     assert [s.kind for s in match.seats] == [HUMAN, BOT]
     assert match.seats[1].bot_level == "random"
+
+
+async def test_tigerden_play_seats_its_bots_at_normal_unless_told(client: Server) -> None:
+    for argv, level in (
+        (["play", "koikoi"], "normal"),
+        (["play", "koikoi", "--level", "hard:2"], "hard:2"),
+    ):
+        args = parser().parse_args(argv)
+        count, seats = await seat_specs(client, args.game, args.players, 1, args.level)
+        assert count == 2 and seats == [(HUMAN, ""), (BOT, level)]
