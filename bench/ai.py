@@ -17,13 +17,14 @@ import argparse
 import csv
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from bots import Budget, decide
 from engine import GAMES
+from engine.core import Event
 
 RESULTS = Path(__file__).parent / "results" / "ai.csv"
 HEADER = (
@@ -73,12 +74,22 @@ class Outcome:
     decisions_a: int
 
 
-def play(match: Match) -> Outcome:
-    """One complete match; seat s plays level A when (s + number) is even."""
+def sides(players: int, number: int) -> list[int]:
+    """Which level each seat plays in match `number` (0: A, 1: B): A and B alternate round the
+    table, and swap seats from one match to the next."""
+    return [(seat + number) % 2 for seat in range(players)]
+
+
+Watcher = Callable[[list[Event], list[int]], None]
+"""Sees the events of every move of a match, with each seat's side (0: A, 1: B)."""
+
+
+def play(match: Match, watch: Watcher | None = None) -> Outcome:
+    """One complete match, seats playing the levels `sides` gives."""
     game = GAMES[match.game]
     options = game.info.validate(match.players, match.options)
     state = game.new(match.players, options, 1_000_003 * match.number + 17)
-    side = [(seat + match.number) % 2 for seat in range(match.players)]  # 0 = A, 1 = B
+    side = sides(match.players, match.number)
     seconds = 0.0
     decisions = 0
     turn = 0
@@ -91,7 +102,9 @@ def play(match: Match) -> Outcome:
         if side[seat] == 0 and len(state.legal_moves()) > 1:
             seconds += time.perf_counter() - started
             decisions += 1
-        state.apply(move)
+        events = state.apply(move)
+        if watch is not None:
+            watch(events, side)
         turn += 1
     result = state.result()
     assert result is not None

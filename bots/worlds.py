@@ -5,15 +5,12 @@ state whose `view(seat)` is that view, with everything the seat cannot see fille
 arbitrarily. Since `decide` depends only on the view (the fairness property), deciding on this
 world is deciding on the real match: a remote `hard` bot plays as the server's would.
 
-The previous segment's summary (`last_contest`, `last_deal`, `last_round`) is left out — no bot
-reads it — and Koi-Koi's record of which cards each seat played from hand this deal is not in
-the view, so a Koi-Koi world assumes none; `determinize` uses that record only to rule out
-opponent hands that would have been a dealt-hand yaku.
+The previous segment's summary (`last_contest`, `last_deal`, `last_round`) is left out: no bot
+reads it.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping
 
@@ -21,8 +18,7 @@ from engine.core import State, View
 from engine.doors.model import CLUE_DECK, DOORS, DoorsView, Phase
 from engine.doors.state import DoorsState
 from engine.doors.traits import has_set
-from engine.koikoi.cards import CARDS, DECK, indices, mask_of
-from engine.koikoi.deal import dealt_hand_yaku
+from engine.koikoi.cards import DECK, indices, mask_of
 from engine.koikoi.model import KoiKoiView
 from engine.koikoi.options import rules_from_options
 from engine.koikoi.state import NO_CARD, KoiKoiState
@@ -88,29 +84,7 @@ def _koikoi(view: KoiKoiView, options: Mapping[str, str]) -> KoiKoiState:
     state.hands = (hand, other) if seat == 0 else (other, hand)
     state.stock = tuple(unseen[count:])
     state.totals, state.koi_koi = view.totals, view.koi_koi
-    size = state.rules.hand_size
-    first_played, second_played = (
-        _played(state.hands[number], state.piles[number] | state.board, size) for number in (0, 1)
-    )
-    state.played = (first_played, second_played)
     return state
-
-
-def _played(hand: int, seen: int, size: int) -> int:
-    """Cards standing in for those a seat played from hand this deal (which the view does not
-    record): as many as are missing from the hand, taken from what lies face up, such that hand
-    and stand-ins hold no dealt-hand yaku — `determinize` requires that of a deal that was
-    played. Cards of months the hand lacks come first; other picks are tried if need be."""
-    months = Counter(CARDS[card].month for card in indices(hand))
-    candidates = sorted(indices(seen), key=lambda card: (months[CARDS[card].month], card))
-    missing = size - hand.bit_count()
-    shuffler = random.Random(0)
-    for _ in range(100):
-        picked = mask_of(candidates[:missing])
-        if dealt_hand_yaku(hand | picked) is None:
-            return picked
-        shuffler.shuffle(candidates)
-    raise ValueError("no stand-ins make a playable deal")
 
 
 def _tiger_dragon(

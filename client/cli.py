@@ -295,7 +295,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--create", metavar="GAME", help="create a match of GAME and join it")
     p.add_argument("--players", type=int, default=0, help="seats when creating")
     p.add_argument("--bots", type=int, default=0, help="bot seats when creating (default: 0)")
-    p.add_argument("--level", default="random", help="their level when creating")
+    p.add_argument(
+        "--level",
+        default="normal",
+        type=bot_level,
+        help="the bots' level when creating: random, easy, normal or hard[:SECONDS]"
+        " (default: %(default)s)",
+    )
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")

@@ -1,7 +1,7 @@
 """What the dealt hands decide before anyone plays (D4, V9).
 
-Kept apart from the state because two callers need the same verdict: dealing, and
-`determinize`, which may only invent opponent hands that would have let the deal be played.
+Kept apart from the state because two callers need it: dealing, and `determinize`, which may
+only invent opponent hands that could be left of a hand the deal was played with.
 """
 
 from __future__ import annotations
@@ -43,6 +43,17 @@ def dealt_hand_yaku(hand: int) -> Yaku | None:
     if four_pairs(hand):
         return Yaku.KUTTSUKI
     return None
+
+
+def could_be_played(hand: int, rules: Rules) -> bool:
+    """Whether a seat may hold `hand`, what is left of its dealt hand, in a deal being played.
+    A dealt-hand yaku in it was one in the dealt hand, and that ends or redeals the deal unless
+    the rules ignore it or (V9 score_both_play) both seats held one. It asks only about the
+    hand itself, not the cards already played from it: the view does not say which pile cards
+    came from a hand, so `determinize` must not depend on them (the bots' fairness)."""
+    if rules.dealt_hand in (DealtHand.IGNORE, DealtHand.SCORE_BOTH_PLAY):
+        return True
+    return dealt_hand_yaku(hand) is None
 
 
 def judge_hands(hands: tuple[int, int], rules: Rules) -> HandsVerdict:

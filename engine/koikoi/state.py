@@ -25,7 +25,7 @@ from engine.koikoi.cards import (
     indices,
     mask_of,
 )
-from engine.koikoi.deal import Opening, judge_hands
+from engine.koikoi.deal import Opening, could_be_played, judge_hands
 from engine.koikoi.model import (
     BoardFourTaken,
     ChooseCapture,
@@ -82,8 +82,8 @@ def _multiplied(base: int, multipliers: tuple[Multiplier, ...]) -> int:
 class KoiKoiState(State):
     """One node of a Koi-Koi match. `repr` shows everything; only `view` may reach a client.
 
-    Card sets are masks (see `cards.py`): `hands`, `piles` and `played` (the cards each seat
-    played from hand this deal) per seat, `board`, and `stock` as card indices, top first.
+    Card sets are masks (see `cards.py`): `hands` and `piles` per seat, `board`, and `stock` as
+    card indices, top first.
     `turn` is the seat whose turn it is; `pending` the drawn card awaiting a capture choice;
     `totals` each seat's yaku total as of its last turn (so, during a turn, the total at its
     start: what K1 compares with); `month` the deal's month (V6).
@@ -104,7 +104,7 @@ class KoiKoiState(State):
         self.last_deal: DealSummary | None = None
         self.phase = Phase.DEALING
         self.turn: Seat = self.dealer
-        self.hands = self.piles = self.played = self.totals = self.koi_koi = (0, 0)
+        self.hands = self.piles = self.totals = self.koi_koi = (0, 0)
         self.board = 0
         self.stock: tuple[int, ...] = ()
         self.pending = NO_CARD
@@ -138,7 +138,6 @@ class KoiKoiState(State):
         if isinstance(move, PlayCard):  # T1
             bit = 1 << move.card
             self.hands = _with(self.hands, seat, self.hands[seat] & ~bit)
-            self.played = _with(self.played, seat, self.played[seat] | bit)
             self._meet_board(seat, move.card, move.target, Step.HAND, events)
             self._draw(seat, events)
         elif isinstance(move, ChooseCapture):  # E3
@@ -182,10 +181,10 @@ class KoiKoiState(State):
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:
         """Resamples what `viewer` cannot see: the other hand, the stock order and the seed of
-        every future deal. The other hand is drawn from the unseen cards so that, with the cards
-        the other seat already played, it is a hand the deal could have been played with
-        (D4 / V9: no dealt-hand yaku where one would have ended or redealt the deal). Once the
-        match is over nothing is left to decide and the hands stay as they are."""
+        every future deal. The other hand is drawn from the unseen cards among those that could
+        be left of a hand the deal was played with (D4 / V9, `could_be_played`); like
+        everything here it depends on the viewer's view alone. Once the match is over nothing
+        is left to decide and the hands stay as they are."""
         clone = self.copy()
         clone._deal_seed = rng.getrandbits(64)
         if self.phase is Phase.OVER:
@@ -195,11 +194,10 @@ class KoiKoiState(State):
         count = self.hands[other].bit_count()
         while True:
             rng.shuffle(unseen)
-            hands = _with(self.hands, other, mask_of(unseen[:count]))
-            dealt = (hands[0] | self.played[0], hands[1] | self.played[1])
-            if judge_hands(dealt, self.rules).opening is Opening.PLAY:
+            hand = mask_of(unseen[:count])
+            if could_be_played(hand, self.rules):
                 break
-        clone.hands = hands
+        clone.hands = _with(self.hands, other, hand)
         clone.stock = tuple(unseen[count:])
         clone._legal = None
         return clone
@@ -257,7 +255,7 @@ class KoiKoiState(State):
         self.hands = (first, second) if self.dealer == 0 else (second, first)
         self.board = mask_of(order[2 * size : 2 * size + board_size])
         self.stock = tuple(order[2 * size + board_size :])
-        self.piles = self.played = self.koi_koi = self.totals = (0, 0)
+        self.piles = self.koi_koi = self.totals = (0, 0)
         self.pending = NO_CARD
         events.append(
             Dealt(

@@ -47,7 +47,6 @@ def test_the_wire_view_decodes_to_the_engine_view() -> None:
 
 
 def test_the_rebuilt_state_looks_the_same_and_gets_the_same_move() -> None:
-    differ = 0
     for number, state in enumerate(positions(900, 22)):
         game_id, players, options = TABLES[number % len(TABLES)]
         seat = state.to_act()
@@ -57,9 +56,7 @@ def test_the_rebuilt_state_looks_the_same_and_gets_the_same_move() -> None:
         assert without_summary(rebuilt.view(seat)) == without_summary(view)
         level = ("easy", "normal", "hard")[number % 3]
         mine = decide(state, seat, level, number, Budget(iterations=8))
-        differ += mine != decide(rebuilt, seat, level, number, Budget(iterations=8))
-    # Only Koi-Koi's unrecorded hand plays (see bots.worlds) may steer a search elsewhere.
-    assert differ <= 9
+        assert decide(rebuilt, seat, level, number, Budget(iterations=8)) == mine, (game_id, level)
 
 
 async def test_tigerden_bot_plays_a_seat_at_every_level(client: Server, running: Running) -> None:

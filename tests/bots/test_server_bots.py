@@ -7,6 +7,7 @@ import asyncio
 import time
 
 import grpc
+import pytest
 from tigerden.v1 import lobby_pb2
 
 from client.api import Server
@@ -92,11 +93,25 @@ async def test_an_unspecified_bot_seat_plays_at_random(client: Server) -> None:
     assert match.seats[1].bot_level == "random"
 
 
-async def test_tigerden_play_seats_its_bots_at_normal_unless_told(client: Server) -> None:
+async def test_tigerden_play_and_join_seat_their_bots_at_normal_unless_told(
+    client: Server,
+) -> None:
     for argv, level in (
         (["play", "koikoi"], "normal"),
         (["play", "koikoi", "--level", "hard:2"], "hard:2"),
+        (["join", "127.0.0.1", "--create", "koikoi", "--bots", "1"], "normal"),
+        (["join", "127.0.0.1", "--create", "koikoi", "--bots", "1", "--level", "easy"], "easy"),
     ):
         args = parser().parse_args(argv)
-        count, seats = await seat_specs(client, args.game, args.players, 1, args.level)
+        game = args.game if args.command == "play" else args.create
+        count, seats = await seat_specs(client, game, args.players, 1, args.level)
         assert count == 2 and seats == [(HUMAN, ""), (BOT, level)]
+
+
+def test_a_level_the_lobby_would_refuse_is_refused_before_connecting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in (["play", "koikoi"], ["join", "127.0.0.1", "--create", "koikoi"]):
+        with pytest.raises(SystemExit):
+            parser().parse_args([*command, "--level", "hard:-1"])
+        assert "more than 0" in capsys.readouterr().err
