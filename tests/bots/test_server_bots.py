@@ -12,6 +12,7 @@ from tigerden.v1 import lobby_pb2
 
 from client.api import Server
 from client.cli import parser, seat_specs
+from server.bots import RETRY_SECONDS
 from server.main import Running
 from tests.server.helpers import BOT, HUMAN, refused
 
@@ -115,3 +116,17 @@ def test_a_level_the_lobby_would_refuse_is_refused_before_connecting(
         with pytest.raises(SystemExit):
             parser().parse_args([*command, "--level", "hard:-1"])
         assert "more than 0" in capsys.readouterr().err
+
+
+async def test_a_bot_whose_workers_are_gone_retries_slowly_and_changes_nothing(
+    client: Server, running: Running, caplog: pytest.LogCaptureFixture
+) -> None:
+    pool = running.lobby.bots._pool
+    assert pool is not None
+    pool.shutdown()  # every decision sent to the workers now fails at once
+    match = await client.create("doors", 2, seats=[(BOT, "hard"), (BOT, "hard")])
+    await asyncio.sleep(2.5 * RETRY_SECONDS)
+    failures = [r for r in caplog.records if "bot decision" in r.getMessage()]
+    assert 1 <= len(failures) <= 3  # one try per RETRY_SECONDS, not a busy loop
+    assert await version(client, match.match_id) == 0  # and no move was made or lost
+    assert await client.matches()  # the server answers as before
