@@ -165,6 +165,12 @@ class Server:
         )
         return list(response.matches)
 
+    async def find_match(self, match_id: str) -> lobby_pb2.MatchInfo | None:
+        """One match, finished or not; None when the server has no such match."""
+        return next(
+            (m for m in await self.matches(include_finished=True) if m.match_id == match_id), None
+        )
+
     async def create(
         self,
         game_id: str,

@@ -14,7 +14,7 @@ from pathlib import Path
 import grpc
 from tigerden.v1 import lobby_pb2
 
-from bots import parse_level
+from bots import LEVELS, parse_level
 from client.api import SeatHandle, Server, connect, error_reason
 from client.bot import BotError, level_chooser, play_seat
 from client.selfplay import selfplay
@@ -143,19 +143,15 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat = await server.resume(match_id, args.token)
         else:
             seat = await server.join(match_id, args.name, args.seat)
-        match = next(
-            m for m in await server.matches(include_finished=True) if m.match_id == match_id
-        )
-        await open_table(server, seat, match.game_id)
+        joined = await server.find_match(match_id)
+        assert joined is not None, "the server has just let us join it"
+        await open_table(server, seat, joined.game_id)
     return 0
 
 
 async def cmd_watch(args: argparse.Namespace) -> int:
     async with connect(target(args.address)) as server:
-        match = next(
-            (m for m in await server.matches(include_finished=True) if m.match_id == args.match),
-            None,
-        )
+        match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
@@ -166,10 +162,7 @@ async def cmd_watch(args: argparse.Namespace) -> int:
 
 async def cmd_bot(args: argparse.Namespace) -> int:
     async with connect(target(args.server)) as server:
-        match = next(
-            (m for m in await server.matches(include_finished=True) if m.match_id == args.match),
-            None,
-        )
+        match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.server}", file=sys.stderr)
             return 1
@@ -253,6 +246,16 @@ def bot_level(text: str) -> str:
     return text
 
 
+def level_option(p: argparse.ArgumentParser, default: str, what: str) -> None:
+    p.add_argument(
+        "--level",
+        default=default,
+        type=bot_level,
+        help=f"{what}: {', '.join(LEVELS)}, or a searching level with its seconds, e.g."
+        " hard:2 (default: %(default)s)",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="tigerden",
@@ -273,12 +276,7 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("play", help="play GAME against the AI on a local server")
     p.add_argument("game", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
     p.add_argument("--players", type=int, default=0, help="seats, yours included")
-    p.add_argument(
-        "--level",
-        default="normal",
-        type=bot_level,
-        help="the bots' level: random, easy, normal or hard[:SECONDS] (default: %(default)s)",
-    )
+    level_option(p, "normal", "the bots' level")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--teams", dest="option", action="append_const", const="teams=on", help=TEAMS)
     p.add_argument(
@@ -295,13 +293,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--create", metavar="GAME", help="create a match of GAME and join it")
     p.add_argument("--players", type=int, default=0, help="seats when creating")
     p.add_argument("--bots", type=int, default=0, help="bot seats when creating (default: 0)")
-    p.add_argument(
-        "--level",
-        default="normal",
-        type=bot_level,
-        help="the bots' level when creating: random, easy, normal or hard[:SECONDS]"
-        " (default: %(default)s)",
-    )
+    level_option(p, "normal", "the bots' level when creating")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
@@ -317,9 +309,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--server", required=True, help="HOST[:PORT]")
     p.add_argument("--match", required=True, help="match id")
     p.add_argument("--seat", type=int, help="a particular seat")
-    p.add_argument(
-        "--level", default="random", type=bot_level, help="random, easy, normal or hard[:SECONDS]"
-    )
+    level_option(p, "random", "the bot's level")
     p.add_argument("--name", default="remote-bot")
     p.add_argument("--seed", type=int, help="for reproducible choices")
     p.set_defaults(run=cmd_bot)

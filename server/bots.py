@@ -88,9 +88,7 @@ class BotDriver:
 
     async def _move(self, room: Room, seat: int, version: int) -> None:
         try:
-            move = await self._decide(room, seat)
-            if room.version == version:
-                room.submit(seat, version, move)
+            room.submit(seat, version, await self._decide(room, seat))
         except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
             log.info("bot move in %s refused: %s", room.match_id, refusal.message)
         except Exception:  # e.g. a worker died: try again in a while, not in a busy loop

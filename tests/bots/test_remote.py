@@ -72,7 +72,5 @@ async def test_tigerden_bot_plays_a_seat_at_every_level(client: Server, running:
             ["bot", "--server", address, "--match", match.match_id, "--level", level]
         )
         assert await cmd_bot(args) == 0
-        (final,) = [
-            m for m in await client.matches(include_finished=True) if m.match_id == match.match_id
-        ]
-        assert final.status == lobby_pb2.MATCH_STATUS_FINISHED
+        final = await client.find_match(match.match_id)
+        assert final is not None and final.status == lobby_pb2.MATCH_STATUS_FINISHED

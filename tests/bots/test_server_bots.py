@@ -20,10 +20,9 @@ GAMES = (("doors", 2), ("koikoi", 2), ("tiger-dragon", 4))
 
 
 async def info(client: Server, match_id: str) -> lobby_pb2.MatchInfo:
-    for match in await client.matches(include_finished=True):
-        if match.match_id == match_id:
-            return match
-    raise AssertionError(f"no match {match_id}")
+    match = await client.find_match(match_id)
+    assert match is not None, f"no match {match_id}"
+    return match
 
 
 async def version(client: Server, match_id: str) -> int:
