@@ -73,7 +73,9 @@ async def game_info(server: Server, game_id: str) -> lobby_pb2.Game:
 
 
 async def open_table(server: Server, seat: SeatHandle, game_id: str) -> None:
-    state = ClientState(await game_info(server, game_id), seat.match_id)
+    match = await server.find_match(seat.match_id)
+    options = {} if match is None else dict(match.options)
+    state = ClientState(await game_info(server, game_id), seat.match_id, options=options)
     final = await run_table(seat, state)
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(final.result_text(final.snapshot).removesuffix("; Ctrl-Q quits"))
@@ -155,7 +157,8 @@ async def cmd_watch(args: argparse.Namespace) -> int:
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
-        state = ClientState(await game_info(server, match.game_id), args.match)
+        game = await game_info(server, match.game_id)
+        state = ClientState(game, args.match, options=dict(match.options))
         await run_table(None, state, watch=lambda: server.watch(args.match))
     return 0
 

@@ -78,7 +78,18 @@ def board(state: ClientState) -> StyleAndTextTuples:
         return [("", "connecting...")]
     field = state.snapshot.view.WhichOneof("game")
     renderer = RENDERERS.get(field or "")
-    return renderer(state) if renderer else [("", f"(no renderer for {field})")]
+    return [
+        *house_rules(state),
+        *(renderer(state) if renderer else [("", f"(no renderer for {field})")]),
+    ]
+
+
+def house_rules(state: ClientState) -> StyleAndTextTuples:
+    """The table header's list of the match's house rules (? explains each)."""
+    rules = state.house_rules()
+    if not rules:
+        return []
+    return [("class:dim", "house rules: " + " · ".join(s for s, _ in rules) + "\n")]
 
 
 def seats(state: ClientState) -> StyleAndTextTuples:
@@ -140,7 +151,7 @@ def build_app(
         accept_handler=accept,
     )
     help_pane = Frame(
-        Window(FormattedTextControl(lambda: state.game.help), wrap_lines=True),
+        Window(FormattedTextControl(state.help_text), wrap_lines=True),
         title=f"{state.game.title}: rules (? closes)",
     )
     log_window = Window(

@@ -52,11 +52,15 @@ DEAL_ENDS = {
     pb.KOIKOI_DEAL_END_DEALT_HAND: "dealt-hand yaku",
     pb.KOIKOI_DEAL_END_DEALT_HANDS_DRAW: "both hands held dealt-hand yaku",
     pb.KOIKOI_DEAL_END_FOUR_ON_BOARD: "four of a month on the board",
+    pb.KOIKOI_DEAL_END_LOCKED: "koi-koi lock",
+    pb.KOIKOI_DEAL_END_CALL_LIMIT: "koi-koi call limit reached",
 }
 
 DOUBLINGS = {
     pb.KOIKOI_DOUBLING_SEVEN_PLUS: "7 or more",
     pb.KOIKOI_DOUBLING_OPPONENT_KOI_KOI: "opponent called koi-koi",
+    pb.KOIKOI_DOUBLING_OWN_KOI_KOI: "own koi-koi calls",
+    pb.KOIKOI_DOUBLING_BRIGHTS_ON_BOARD: "brights on the dealt board",
 }
 
 _BRIGHTS = ("-crane", "-curtain", "-moon", "-rain-man", "-phoenix")
@@ -117,17 +121,25 @@ def yaku_text(yaku: Sequence[pb.KoikoiScoredYaku]) -> str:
 def summary_lines(state: ClientState, summary: pb.KoikoiDealSummary) -> StyleAndTextTuples:
     reason = DEAL_ENDS.get(summary.reason, "?")
     head: StyleAndTextTuples = [("class:label", f"Last deal ({summary.deal}): ")]
+    gains = ", ".join(
+        f"{state.seat_name(seat)} {gain:+d}" for seat, gain in enumerate(summary.gains) if gain
+    )
     if not summary.HasField("winner"):
-        return [*head, ("", f"drawn, nobody scores ({reason})\n")]
+        scored = f": {gains}" if gains else ", nobody scores"
+        return [*head, ("", f"drawn{scored} ({reason})\n")]
     multipliers = "".join(
         f" x{m.factor} ({DOUBLINGS.get(m.reason, '?')})" for m in summary.multipliers
     )
-    return [
+    bonus = f" + {summary.bonus} (own koi-koi calls)" if summary.bonus else ""
+    lines: StyleAndTextTuples = [
         *head,
         ("", f"{state.seat_name(summary.winner)} scored {summary.points} ({reason})\n"),
         ("", f"  yaku: {yaku_text(summary.yaku) or 'none'}\n"),
-        ("", f"  points: {summary.base}{multipliers} = {summary.points}\n"),
+        ("", f"  points: {summary.base}{bonus}{multipliers} = {summary.points}\n"),
     ]
+    if gains and list(summary.gains) != [summary.points * (s == summary.winner) for s in (0, 1)]:
+        lines.append(("", f"  match points: {gains}\n"))  # a zero-sum transfer
+    return lines
 
 
 def player_lines(
@@ -226,11 +238,24 @@ def render(state: ClientState) -> StyleAndTextTuples:
         name = state.seat_name(view.turn)
         whose = "your turn" if view.turn == viewer else f"{name}'s turn"
         now = f"{whose}: {PHASES.get(view.phase, '?')}"
+    length = f"first to {view.target}" if view.target else f"of {view.deals}"
     lines: StyleAndTextTuples = [
-        ("class:title", f"Deal {view.deal} of {view.deals}"),
+        ("class:title", f"Deal {view.deal} {length}"),
         ("", f"   dealer: {state.seat_name(view.dealer)}   stock: {view.stock_count}\n"),
         ("class:label", "Now: "),
-        ("", now + "\n\n"),
+        ("", now + "\n"),
+    ]
+    if view.dealer_draw and view.deal == 1:
+        first, second = view.dealer_draw
+        lines += [
+            ("class:dim", f"first dealer drawn: {state.seat_name(0)} "),
+            card(first),
+            ("class:dim", f", {state.seat_name(1)} "),
+            card(second),
+            ("", "\n"),
+        ]
+    lines += [
+        ("", "\n"),
         ("class:label", "Board\n"),
         *by_month(view.board),
     ]

@@ -26,6 +26,25 @@ class ClientState:
     status: str = "connecting..."
     show_help: bool = False
     acted_at: int = -1
+    options: dict[str, str] = field(default_factory=dict)
+    """The match's options (MatchInfo.options), to name its house rules."""
+
+    def house_rules(self) -> list[tuple[str, str]]:
+        """("name=value", description) for every option of the match that differs from the
+        game's default: the house rules in play, as the server describes them."""
+        return [
+            (f"{option.name}={self.options[option.name]}", option.description)
+            for option in self.game.options
+            if self.options.get(option.name, option.default_value) != option.default_value
+        ]
+
+    def help_text(self) -> str:
+        """The game's rules summary, then each house rule of this match with its meaning."""
+        rules = self.house_rules()
+        if not rules:
+            return self.game.help
+        lines = [f"  {setting}: {meaning}" for setting, meaning in rules]
+        return "\n".join([self.game.help, "", "House rules of this match:", *lines])
 
     def receive(self, snapshot: match_pb2.Snapshot) -> None:
         self.snapshot = snapshot

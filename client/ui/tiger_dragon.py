@@ -68,8 +68,13 @@ def card_table(card: pb.TigerDragonCard) -> StyleAndTextTuples:
     for number in range(1, 9):
         lines += [tile(number), ("", " ")]
     lines += [tile(pb.TIGER_DRAGON_TILE_TIGER), ("", "/"), tile(pb.TIGER_DRAGON_TILE_DRAGON)]
-    lines += [("", "\n"), ("class:dim", "  scores         "), ("", values(card.points))]
-    lines.append(("", f"{card.wild_points}\n"))
+    if card.points_by_difference:  # the Game Market promo
+        ones = f"{card.points[0]}, 2-8 the difference from your last attack ("
+        lines += [("", "\n"), ("class:dim", "  scores         "), ("", ones)]
+        lines.append(("", f"a wild one: {card.wild_points}), {card.wild_points}\n"))
+    else:
+        lines += [("", "\n"), ("class:dim", "  scores         "), ("", values(card.points))]
+        lines.append(("", f"{card.wild_points}\n"))
     if card.open_points:
         lines += [("class:dim", "  if revealed    "), ("", values(card.open_points) + "\n")]
     whose = "every player's" if card.bonus_all_players else "the winner's"
@@ -144,7 +149,8 @@ def render(state: ClientState) -> StyleAndTextTuples:
         ("class:dim", f"{view.left_out} tile{'s' if view.left_out != 1 else ''} out of play\n"),
     ]
     if view.new_card_each_round:
-        lines.append(("class:dim", "a new Battlefield card every round\n"))
+        again = " (perhaps the same)" if view.same_card_may_return else ""
+        lines.append(("class:dim", f"a new Battlefield card every round{again}\n"))
     if viewer is not None:
         lines += [("class:label", "Your hand:   "), *tiles(view.hand, "(empty)"), ("", "\n")]
     lines.append(("", "\n"))

@@ -8,7 +8,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from client.api import Server
-from client.ui.app import run_table
+from client.ui.app import board, run_table
 from client.ui.state import ClientState
 
 
@@ -89,3 +89,31 @@ async def test_the_ui_accepts_a_move_by_number_and_shows_the_other_seat(client: 
         assert state.acted_at == version
         pipe.send_text("\x11")
         await asyncio.wait_for(table, 10)
+
+
+async def test_the_table_header_and_help_name_the_house_rules(client: Server) -> None:
+    """The client knows no rules: it names each option that differs from its default, with
+    the description ListGames sends, in the table header and in the `?` help."""
+    games = {game.game_id: game for game in await client.games()}
+    options = {"first_to": "50", "koi_koi_lock": "on", "viewing_sake": "1_3"}
+    match = await client.create("koikoi", 2, options)
+    seat = await client.join(match.match_id, "ada")
+    found = await client.find_match(match.match_id)
+    assert found is not None
+    state = ClientState(games["koikoi"], match.match_id, options=dict(found.options))
+    with create_pipe_input() as pipe:
+        table = asyncio.create_task(run_table(seat, state, input=pipe, output=DummyOutput()))
+        await wait_for(lambda: state.snapshot is not None)
+        header = "".join(text for _, text, *_ in board(state)).splitlines()[0]
+        assert header == "house rules: viewing_sake=1_3 · koi_koi_lock=on · first_to=50"
+        pipe.send_text("?")
+        await wait_for(lambda: state.show_help)
+        help_text = state.help_text()
+        assert help_text.startswith(games["koikoi"].help)
+        described = {o.name: o.description for o in games["koikoi"].options}
+        for name, value in options.items():
+            assert f"  {name}={value}: {described[name]}" in help_text
+        assert "deals=" not in help_text  # defaults are no house rules
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
+    assert ClientState(games["koikoi"], "m").help_text() == games["koikoi"].help
