@@ -8,8 +8,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from client.api import Server
-from client.ui.app import board, run_table
+from client.ui.app import board, help_text, run_table
 from client.ui.state import ClientState
+from client.ui.text import symbols
 
 
 async def wait_for(condition: object, timeout: float = 10.0, state: object = None) -> None:
@@ -38,7 +39,12 @@ async def test_the_ui_plays_a_doors_contest_against_the_bot(client: Server) -> N
             pipe.send_text("?")  # ... and closes
             await wait_for(lambda: not state.show_help)
             pipe.send_text("no-such-move\r")
-            await wait_for(lambda: "not one of your legal moves" in state.status)
+            await wait_for(
+                lambda: (
+                    "not one of your moves now" in state.status or "not your turn" in state.status
+                )
+            )
+            pipe.send_text("\x15")  # Ctrl-U: the refused text stays in the prompt until cleared
             while not any("gains" in line for line in state.log):
                 await wait_for(
                     lambda: (
@@ -104,16 +110,22 @@ async def test_the_table_header_and_help_name_the_house_rules(client: Server) ->
     with create_pipe_input() as pipe:
         table = asyncio.create_task(run_table(seat, state, input=pipe, output=DummyOutput()))
         await wait_for(lambda: state.snapshot is not None)
-        header = "".join(text for _, text, *_ in board(state)).splitlines()[0]
-        assert header == "house rules: viewing_sake=1_3 · koi_koi_lock=on · first_to=50"
+        header = plain(board(state)).splitlines()[0]
+        dot = f" {symbols().dot} "
+        assert header == f"house rules: viewing_sake=1_3{dot}koi_koi_lock=on{dot}first_to=50"
         pipe.send_text("?")
         await wait_for(lambda: state.show_help)
-        help_text = state.help_text()
-        assert help_text.startswith(games["koikoi"].help)
+        shown = plain(help_text(state))
         described = {o.name: o.description for o in games["koikoi"].options}
+        assert "House rules of this match" in shown
         for name, value in options.items():
-            assert f"  {name}={value}: {described[name]}" in help_text
-        assert "deals=" not in help_text  # defaults are no house rules
+            assert f"  {name}={value}: {described[name]}" in shown
+        assert "deals=" not in shown  # defaults are no house rules
         pipe.send_text("\x11")
         await asyncio.wait_for(table, 10)
-    assert ClientState(games["koikoi"], "m").help_text() == games["koikoi"].help
+    plain_match = ClientState(games["koikoi"], "m")
+    assert plain_match.house_rules() == [] and "House rules" not in plain(help_text(plain_match))
+
+
+def plain(lines: list[tuple[str, str]] | object) -> str:
+    return "".join(text for _style, text, *_rest in lines)  # type: ignore[attr-defined]
