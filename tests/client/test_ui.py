@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -127,5 +128,5 @@ async def test_the_table_header_and_help_name_the_house_rules(client: Server) ->
     assert plain_match.house_rules() == [] and "House rules" not in plain(help_text(plain_match))
 
 
-def plain(lines: list[tuple[str, str]] | object) -> str:
-    return "".join(text for _style, text, *_rest in lines)  # type: ignore[attr-defined]
+def plain(lines: StyleAndTextTuples) -> str:
+    return "".join(fragment[1] for fragment in lines)
