@@ -98,7 +98,9 @@ def remember_local_seat(db: Path, seat: SeatHandle, game_id: str) -> None:
 async def open_table(
     server: Server, seat: SeatHandle, game_id: str, args: argparse.Namespace, hint: str
 ) -> None:
-    state = ClientState(await game_info(server, game_id), seat.match_id)
+    match = await server.find_match(seat.match_id)
+    options = {} if match is None else dict(match.options)
+    state = ClientState(await game_info(server, game_id), seat.match_id, options=options)
     final = await run_table(seat, state, bell=not args.no_bell)
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
@@ -258,7 +260,8 @@ async def cmd_watch(args: argparse.Namespace) -> int:
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
-        state = ClientState(await game_info(server, match.game_id), args.match)
+        game = await game_info(server, match.game_id)
+        state = ClientState(game, args.match, options=dict(match.options))
         await run_table(None, state, watch=lambda: server.watch(args.match), bell=False)
     return 0
 

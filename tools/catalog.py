@@ -44,6 +44,7 @@ def data_words() -> list[str]:
     words += [card.title for card in CARDS.values()]
     for game in GAMES.values():
         words.append(game.info.title)
+        words += [option.description for option in game.info.options]
         words += [line for line in reflow(game.info.help).splitlines() if line.strip()]
     return words
 
