@@ -52,7 +52,7 @@ def seat_level(text: str) -> Level:
     try:
         return parse_level(text or DEFAULT_LEVEL)
     except ValueError as error:
-        log.warning("bot level %r: %s; playing at random", text, error)
+        log.warning("bot level %r: %s; playing at random", text[:40], error)
         return LEVELS["random"]
 
 

@@ -7,22 +7,31 @@ the store), so a copied database file seats nobody.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tigerden.v1 import match_pb2
 
-from bots import parse_level
+from bots import canonical_level
+from bots.levels import level_text
 from engine import GAMES
-from engine.core import BadOptions, Game, Move, Seat
-from server.bots import DEFAULT_LEVEL, BotDriver
+from engine.core import BadOptions, Game, IllegalMove, Move, Seat
+from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
+from server.limits import LAN_LIMITS, Limits
 from server.room import Room, SeatKind, SeatSlot, Status
-from server.store import SeatRecord, Store
+from server.sanitise import clean_line
+from server.store import MatchIdTaken, SeatRecord, Store
+
+logger = logging.getLogger(__name__)
 
 MAX_NAME = 40
+MATCH_ID_BYTES = 8
+"""64 random bits: a collision is about 3e-12 likely at 10,000 matches, and is drawn again."""
+MATCH_ID_ATTEMPTS = 5
 
 
 def token_hash(token: str) -> str:
@@ -44,6 +53,30 @@ class CodecLog:
         return unwrap_move(self.codec, match_pb2.Move.FromString(data))
 
 
+def clean_name(name: str) -> str:
+    """A player's name as others see it ("" when nothing is left)."""
+    return clean_line(name)[:MAX_NAME].strip()
+
+
+def bot_name(seat: Seat, level: str) -> str:
+    """A bot seat's name, built from its canonical level, through the same sanitiser."""
+    return clean_name(f"bot-{seat} ({level})")
+
+
+def stored_seat(record: SeatRecord) -> SeatSlot:
+    """A seat as stored, with its level made canonical and its name clean again: an older
+    server stored bot levels as they were sent."""
+    kind = SeatKind(record.kind)
+    if kind is SeatKind.BOT:
+        level = level_text(seat_level(record.bot_level))
+        return SeatSlot(record.seat, kind, level, bot_name(record.seat, level))
+    return SeatSlot(record.seat, kind, "", clean_name(record.name), record.token_hash)
+
+
+def all_bots(room: Room) -> bool:
+    return all(slot.kind is SeatKind.BOT for slot in room.seats)
+
+
 class Lobby:
     def __init__(
         self,
@@ -52,9 +85,11 @@ class Lobby:
         games: Mapping[str, Game] | None = None,
         codecs: Mapping[str, Codec] = CODECS,
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-        new_match_id: Callable[[], str] = lambda: secrets.token_hex(4),
+        new_match_id: Callable[[], str] = lambda: secrets.token_hex(MATCH_ID_BYTES),
+        limits: Limits = LAN_LIMITS,
     ) -> None:
         self.store = store
+        self.limits = limits
         self.bots = bots
         # A game is hosted once it has a codec: the engine may be ready before its wire format.
         self.games = games or {id: game for id, game in GAMES.items() if id in codecs}
@@ -65,25 +100,30 @@ class Lobby:
         self._tokens: dict[str, tuple[str, Seat]] = {}
 
     def restore(self) -> int:
-        """Rebuilds every stored match by replaying its moves; returns how many."""
+        """Rebuilds every stored match by replaying its moves; returns how many. A match that
+        no longer replays (a game this server lacks, a move it no longer accepts, such as the
+        Doors set decisions retired by ruling D1) is logged and left in the file, unserved."""
         for record in self.store.matches():
-            game = self.games[record.game_id]
-            log = CodecLog(self.store, self.codecs[record.game_id])
-            seats = [
-                SeatSlot(s.seat, SeatKind(s.kind), s.bot_level, s.name, s.token_hash)
-                for s in record.seats
-            ]
-            room = Room(
-                record.match_id,
-                game,
-                record.players,
-                record.options,
-                record.seed,
-                seats,
-                log,
-                record.created_at,
-            )
-            room.replay([(seat, log.load(data)) for seat, data in record.moves])
+            try:
+                game = self.games[record.game_id]
+                log = CodecLog(self.store, self.codecs[record.game_id])
+                seats = [stored_seat(s) for s in record.seats]
+                room = Room(
+                    record.match_id,
+                    game,
+                    record.players,
+                    record.options,
+                    record.seed,
+                    seats,
+                    log,
+                    record.created_at,
+                )
+                room.replay([(seat, log.load(data)) for seat, data in record.moves])
+            except (KeyError, ValueError, Refusal, IllegalMove) as error:
+                logger.error(
+                    "match %s is not served: it does not replay (%s)", record.match_id, error
+                )
+                continue
             self._add(room)
         return len(self.rooms)
 
@@ -120,27 +160,32 @@ class Lobby:
             raise Refusal(
                 Reason.BAD_SEATS, f"{len(seats)} seats were described for {players} players"
             )
+        self._check_room_for(seats)
         slots = []
         for number, (kind, level) in enumerate(seats):
             if kind is SeatKind.BOT:
-                level = level.strip() or DEFAULT_LEVEL
                 try:
-                    parse_level(level)
+                    level = canonical_level(level.strip() or DEFAULT_LEVEL)
                 except ValueError as error:
                     raise Refusal(Reason.BAD_SEATS, f"seat {number}: {error}") from None
-                slots.append(SeatSlot(number, kind, level, f"bot-{number} ({level})"))
+                slots.append(SeatSlot(number, kind, level, bot_name(number, level)))
             else:
                 slots.append(SeatSlot(number, kind))
-        match_id = self._new_match_id()
         seed = self._new_seed()
-        created_at = self.store.create_match(
-            match_id,
-            game_id,
-            players,
-            validated,
-            seed,
-            [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots],
-        )
+        records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
+        for _ in range(MATCH_ID_ATTEMPTS):
+            match_id = self._new_match_id()
+            if match_id in self.rooms:
+                continue
+            try:
+                created_at = self.store.create_match(
+                    match_id, game_id, players, validated, seed, records
+                )
+            except MatchIdTaken:
+                continue
+            break
+        else:
+            raise RuntimeError(f"{MATCH_ID_ATTEMPTS} new match ids were all taken")
         room = Room(
             match_id,
             game,
@@ -153,6 +198,26 @@ class Lobby:
         )
         self._add(room)
         return room
+
+    def _check_room_for(self, seats: Sequence[tuple[SeatKind, str]]) -> None:
+        """Refuses a new match beyond the server's caps on unfinished matches (`Limits`)."""
+        unfinished = [r for r in self.rooms.values() if r.status is not Status.FINISHED]
+        if len(unfinished) >= self.limits.open_matches:
+            raise Refusal(
+                Reason.TOO_MANY_MATCHES,
+                f"the server holds {len(unfinished)} unfinished matches, its most; join a "
+                "waiting one (ListMatches) or try again later",
+                limit="open_matches",
+            )
+        if all(kind is SeatKind.BOT for kind, _ in seats):
+            bot_matches = [r for r in unfinished if all_bots(r)]
+            if len(bot_matches) >= self.limits.bot_matches:
+                raise Refusal(
+                    Reason.TOO_MANY_BOT_MATCHES,
+                    f"the server runs {len(bot_matches)} matches of bots only, its most; "
+                    "try again when one has finished",
+                    limit="bot_matches",
+                )
 
     def room(self, match_id: str) -> Room:
         room = self.rooms.get(match_id)
@@ -170,7 +235,7 @@ class Lobby:
             if (not game_id or room.game_id == game_id)
             and (include_finished or room.status is not Status.FINISHED)
         ]
-        return sorted(rooms, key=lambda room: room.created_at, reverse=True)
+        return sorted(rooms, key=lambda room: (room.created_at, room.match_id), reverse=True)
 
     def join(self, match_id: str, name: str, seat: Seat | None) -> tuple[Room, Seat, str]:
         """Seats a player; returns the room, the seat and its secret token."""
@@ -191,9 +256,7 @@ class Lobby:
                 raise Refusal(Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is taken")
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        # Names reach other players' terminals: no control characters or escape sequences.
-        name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-        name = name or f"player-{slot.seat}"
+        name = clean_name(name) or f"player-{slot.seat}"
         self.store.set_seat(match_id, slot.seat, name, hashed)
         slot.name, slot.token_hash = name, hashed
         self._tokens[hashed] = (match_id, slot.seat)

@@ -8,62 +8,34 @@ stream stays open.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
-from functools import wraps
-from typing import Any, NoReturn, ParamSpec, TypeVar
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
 
 import grpc
-from google.protobuf import any_pb2
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import Seat
 from server import outbound
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
+from server.guard import abort, internal_error
+from server.limits import Limiter
 from server.lobby import Lobby
+from server.paging import page
 from server.room import Accepted, Room, SeatKind, Subscriber
 
-DOMAIN = "tigerden"
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
+
+log = logging.getLogger(__name__)
+
+_CALL_ENDED = (grpc.aio.AioRpcError, grpc.aio.BaseError, asyncio.CancelledError)
+"""What a pending read raises when its call has ended (cancelled, aborted, finished, or the
+server stopping); `grpc.aio.BaseError` covers AbortError and UsageError."""
 
 SEAT_GIVEN_UP = Refusal(
     Reason.BAD_TOKEN, "the seat was given up with LeaveMatch; its token no longer works"
 )
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-async def abort(context: grpc.aio.ServicerContext[Any, Any], refusal: Refusal) -> NoReturn:
-    """Ends the call with the refusal's status, message and ErrorInfo detail."""
-    code = grpc.StatusCode[refusal.reason.code_name]
-    info = error_details_pb2.ErrorInfo(
-        reason=refusal.reason.name, domain=DOMAIN, metadata=refusal.metadata
-    )
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = rpc_status.to_status(
-        status_pb2.Status(code=code.value[0], message=refusal.message, details=[detail])
-    )
-    await context.abort(status.code, status.details, status.trailing_metadata)
-
-
-def refusals_abort(
-    method: Callable[P, Awaitable[R]],
-) -> Callable[P, Awaitable[R]]:
-    """Turns a Refusal raised by a unary method into an aborted call."""
-
-    @wraps(method)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return await method(*args, **kwargs)
-        except Refusal as refusal:
-            context = args[-1]
-            await abort(context, refusal)  # type: ignore[arg-type]
-
-    return wrapper
 
 
 def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
@@ -82,10 +54,10 @@ def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
 
 
 class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
         self.lobby = lobby
+        self.limiter = limiter
 
-    @refusals_abort
     async def ListGames(
         self, request: lobby_pb2.ListGamesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListGamesResponse:
@@ -110,12 +82,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             )
             for game in self.lobby.games.values()
         ]
-        return lobby_pb2.ListGamesResponse(games=games)
+        return lobby_pb2.ListGamesResponse(games=games, bot_levels=outbound.bot_levels())
 
-    @refusals_abort
     async def CreateMatch(
         self, request: lobby_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.CreateMatchResponse:
+        self.limiter.check_rate("CreateMatch", context.peer())
         seats = []
         for number, spec in enumerate(request.seats):
             if spec.kind not in SEAT_KINDS:
@@ -127,22 +99,23 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         room = self.lobby.create(request.game_id, request.players, dict(request.options), seats)
         return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room))
 
-    @refusals_abort
     async def ListMatches(
         self, request: lobby_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListMatchesResponse:
         rooms = self.lobby.matches(request.game_id, request.include_finished)
-        return lobby_pb2.ListMatchesResponse(matches=[outbound.match_info(r) for r in rooms])
+        chosen, next_token = page(rooms, request.page_size, request.page_token)
+        return lobby_pb2.ListMatchesResponse(
+            matches=[outbound.match_info(r) for r in chosen], next_page_token=next_token
+        )
 
-    @refusals_abort
     async def JoinMatch(
         self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.JoinMatchResponse:
+        self.limiter.check_rate("JoinMatch", context.peer())
         seat = request.seat if request.HasField("seat") else None
         room, seat, token = self.lobby.join(request.match_id, request.player_name, seat)
         return lobby_pb2.JoinMatchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
-    @refusals_abort
     async def LeaveMatch(
         self, request: lobby_pb2.LeaveMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.LeaveMatchResponse:
@@ -162,8 +135,9 @@ def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
 
 
 class MatchService(match_pb2_grpc.MatchServiceServicer):
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
         self.lobby = lobby
+        self.limiter = limiter
         self._readers: set[asyncio.Task[None]] = set()
 
     def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
@@ -197,11 +171,9 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         request_iterator: AsyncIterator[match_pb2.PlayRequest],
         context: grpc.aio.ServicerContext[Any, Any],
     ) -> AsyncIterator[match_pb2.PlayResponse]:
-        try:
-            room, seat = self.lobby.authenticate(require_token(context))
-        except Refusal as refusal:
-            await abort(context, refusal)
-        subscriber = room.subscribe(seat)
+        room, seat = self.lobby.authenticate(require_token(context))
+        subscriber = self.limiter.subscribe(room, seat, context.peer())
+        failure: list[Refusal] = []
 
         async def read_moves() -> None:
             try:
@@ -215,8 +187,16 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     except Refusal as refusal:
                         result = refusal
                     subscriber.post(request.version, result)
-            except (grpc.aio.AioRpcError, grpc.aio.UsageError, asyncio.CancelledError):
+                    # A client that writes moves but never reads their results is not read
+                    # from either: the backlog (and the server's memory) stays bounded.
+                    await subscriber.room_for_results()
+            except Refusal as refusal:  # an undecodable request (server/guard.py)
+                failure.append(refusal)
+            except _CALL_ENDED:
                 pass  # the call ended under us; nothing is left to answer
+            except Exception:
+                log.exception("reading moves of match %s failed", room.match_id)
+                failure.append(internal_error("Play"))
             finally:
                 subscriber.close()
 
@@ -232,41 +212,40 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                 else:
                     yield match_pb2.PlayResponse(result=item)
         finally:
-            room.unsubscribe(subscriber)
+            self.limiter.unsubscribe(room, subscriber)
+        if failure:
+            await abort(context, failure[0])
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
 
     async def Watch(
         self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.WatchResponse]:
-        try:
-            token = bearer_token(context)
-            room = self.lobby.room(request.match_id)
-            seat = None
-            if token is not None:
-                token_room, seat = self.lobby.authenticate(token)
-                if token_room is not room:
-                    raise Refusal(
-                        Reason.WRONG_MATCH,
-                        f"the token seats you in match {token_room.match_id}, not "
-                        f"{room.match_id}; watch without a token to spectate",
-                    )
-        except Refusal as refusal:
-            await abort(context, refusal)
-        subscriber = room.subscribe(seat)
+        token = bearer_token(context)
+        room = self.lobby.room(request.match_id)
+        seat = None
+        if token is not None:
+            token_room, seat = self.lobby.authenticate(token)
+            if token_room is not room:
+                raise Refusal(
+                    Reason.WRONG_MATCH,
+                    f"the token seats you in match {token_room.match_id}, not "
+                    f"{room.match_id}; watch without a token to spectate",
+                )
+        subscriber = self.limiter.subscribe(room, seat, context.peer())
         try:
             async for item in self._stream(room, subscriber):
                 if isinstance(item, match_pb2.Snapshot):
                     yield match_pb2.WatchResponse(snapshot=item)
         finally:
-            room.unsubscribe(subscriber)
+            self.limiter.unsubscribe(room, subscriber)
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
 
-    @refusals_abort
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.ActResponse:
+        self.limiter.check_rate("Act", context.peer())
         room, seat = self.lobby.authenticate(require_token(context))
         accepted = self._submit(room, seat, request.version, request.move)
         return match_pb2.ActResponse(version=accepted.new_version)

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/lobby.proto\x12\x0btigerden.v1\"\x12\n\x10ListGamesRequest\"5\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.tigerden.v1.Game\"\xb2\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12\x0c\n\x04help\x18\x07 \x01(\t\x12(\n\x07options\x18\x08 \x03(\x0b\x32\x17.tigerden.v1.GameOption\"V\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06values\x18\x03 \x03(\t\x12\x15\n\rdefault_value\x18\x04 \x01(\t\"B\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x11\n\tbot_level\x18\x02 \x01(\t\"\xcb\x01\n\x12\x43reateMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12=\n\x07options\x18\x03 \x03(\x0b\x32,.tigerden.v1.CreateMatchRequest.OptionsEntry\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.tigerden.v1.SeatSpec\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"<\n\x13\x43reateMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\xf1\x01\n\tMatchInfo\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x34\n\x07options\x18\x03 \x03(\x0b\x32#.tigerden.v1.MatchInfo.OptionsEntry\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12(\n\x06status\x18\x05 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\x0f\n\x07version\x18\x06 \x01(\x03\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x8a\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05taken\x18\x04 \x01(\x08\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12\x0c\n\x04team\x18\x07 \x01(\x05\"?\n\x12ListMatchesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\">\n\x13ListMatchesResponse\x12\'\n\x07matches\x18\x01 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\"U\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"W\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x13\n\x11LeaveMatchRequest\"\x14\n\x12LeaveMatchResponse*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*z\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14MATCH_STATUS_WAITING\x10\x01\x12\x18\n\x14MATCH_STATUS_PLAYING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03\x32\x99\x03\n\x0cLobbyService\x12J\n\tListGames\x12\x1d.tigerden.v1.ListGamesRequest\x1a\x1e.tigerden.v1.ListGamesResponse\x12P\n\x0b\x43reateMatch\x12\x1f.tigerden.v1.CreateMatchRequest\x1a .tigerden.v1.CreateMatchResponse\x12P\n\x0bListMatches\x12\x1f.tigerden.v1.ListMatchesRequest\x1a .tigerden.v1.ListMatchesResponse\x12J\n\tJoinMatch\x12\x1d.tigerden.v1.JoinMatchRequest\x1a\x1e.tigerden.v1.JoinMatchResponse\x12M\n\nLeaveMatch\x12\x1e.tigerden.v1.LeaveMatchRequest\x1a\x1f.tigerden.v1.LeaveMatchResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/lobby.proto\x12\x0btigerden.v1\"\x12\n\x10ListGamesRequest\"`\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.tigerden.v1.Game\x12)\n\nbot_levels\x18( \x03(\x0b\x32\x15.tigerden.v1.BotLevel\"[\n\x08\x42otLevel\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x17\n\x0f\x64\x65\x66\x61ult_seconds\x18\x03 \x01(\x01\x12\x13\n\x0bmax_seconds\x18\x04 \x01(\x01\"\xb2\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12\x0c\n\x04help\x18\x07 \x01(\t\x12(\n\x07options\x18\x08 \x03(\x0b\x32\x17.tigerden.v1.GameOption\"V\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06values\x18\x03 \x03(\t\x12\x15\n\rdefault_value\x18\x04 \x01(\t\"B\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x11\n\tbot_level\x18\x02 \x01(\t\"\xcb\x01\n\x12\x43reateMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12=\n\x07options\x18\x03 \x03(\x0b\x32,.tigerden.v1.CreateMatchRequest.OptionsEntry\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.tigerden.v1.SeatSpec\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"<\n\x13\x43reateMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\xf1\x01\n\tMatchInfo\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x34\n\x07options\x18\x03 \x03(\x0b\x32#.tigerden.v1.MatchInfo.OptionsEntry\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12(\n\x06status\x18\x05 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\x0f\n\x07version\x18\x06 \x01(\x03\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x8a\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05taken\x18\x04 \x01(\x08\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12\x0c\n\x04team\x18\x07 \x01(\x05\"f\n\x12ListMatchesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18( \x01(\x05\x12\x12\n\npage_token\x18) \x01(\t\"W\n\x13ListMatchesResponse\x12\'\n\x07matches\x18\x01 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x17\n\x0fnext_page_token\x18( \x01(\t\"U\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"W\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x13\n\x11LeaveMatchRequest\"\x14\n\x12LeaveMatchResponse*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*z\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14MATCH_STATUS_WAITING\x10\x01\x12\x18\n\x14MATCH_STATUS_PLAYING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03\x32\x99\x03\n\x0cLobbyService\x12J\n\tListGames\x12\x1d.tigerden.v1.ListGamesRequest\x1a\x1e.tigerden.v1.ListGamesResponse\x12P\n\x0b\x43reateMatch\x12\x1f.tigerden.v1.CreateMatchRequest\x1a .tigerden.v1.CreateMatchResponse\x12P\n\x0bListMatches\x12\x1f.tigerden.v1.ListMatchesRequest\x1a .tigerden.v1.ListMatchesResponse\x12J\n\tJoinMatch\x12\x1d.tigerden.v1.JoinMatchRequest\x1a\x1e.tigerden.v1.JoinMatchResponse\x12M\n\nLeaveMatch\x12\x1e.tigerden.v1.LeaveMatchRequest\x1a\x1f.tigerden.v1.LeaveMatchResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,44 +35,46 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_MATCHINFO_OPTIONSENTRY']._loaded_options = None
   _globals['_MATCHINFO_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_SEATKIND']._serialized_start=1453
-  _globals['_SEATKIND']._serialized_end=1530
-  _globals['_MATCHSTATUS']._serialized_start=1532
-  _globals['_MATCHSTATUS']._serialized_end=1654
+  _globals['_SEATKIND']._serialized_start=1653
+  _globals['_SEATKIND']._serialized_end=1730
+  _globals['_MATCHSTATUS']._serialized_start=1732
+  _globals['_MATCHSTATUS']._serialized_end=1854
   _globals['_LISTGAMESREQUEST']._serialized_start=40
   _globals['_LISTGAMESREQUEST']._serialized_end=58
   _globals['_LISTGAMESRESPONSE']._serialized_start=60
-  _globals['_LISTGAMESRESPONSE']._serialized_end=113
-  _globals['_GAME']._serialized_start=116
-  _globals['_GAME']._serialized_end=294
-  _globals['_GAMEOPTION']._serialized_start=296
-  _globals['_GAMEOPTION']._serialized_end=382
-  _globals['_SEATSPEC']._serialized_start=384
-  _globals['_SEATSPEC']._serialized_end=450
-  _globals['_CREATEMATCHREQUEST']._serialized_start=453
-  _globals['_CREATEMATCHREQUEST']._serialized_end=656
-  _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_start=610
-  _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_end=656
-  _globals['_CREATEMATCHRESPONSE']._serialized_start=658
-  _globals['_CREATEMATCHRESPONSE']._serialized_end=718
-  _globals['_MATCHINFO']._serialized_start=721
-  _globals['_MATCHINFO']._serialized_end=962
-  _globals['_MATCHINFO_OPTIONSENTRY']._serialized_start=610
-  _globals['_MATCHINFO_OPTIONSENTRY']._serialized_end=656
-  _globals['_SEAT']._serialized_start=965
-  _globals['_SEAT']._serialized_end=1103
-  _globals['_LISTMATCHESREQUEST']._serialized_start=1105
-  _globals['_LISTMATCHESREQUEST']._serialized_end=1168
-  _globals['_LISTMATCHESRESPONSE']._serialized_start=1170
-  _globals['_LISTMATCHESRESPONSE']._serialized_end=1232
-  _globals['_JOINMATCHREQUEST']._serialized_start=1234
-  _globals['_JOINMATCHREQUEST']._serialized_end=1319
-  _globals['_JOINMATCHRESPONSE']._serialized_start=1321
-  _globals['_JOINMATCHRESPONSE']._serialized_end=1408
-  _globals['_LEAVEMATCHREQUEST']._serialized_start=1410
-  _globals['_LEAVEMATCHREQUEST']._serialized_end=1429
-  _globals['_LEAVEMATCHRESPONSE']._serialized_start=1431
-  _globals['_LEAVEMATCHRESPONSE']._serialized_end=1451
-  _globals['_LOBBYSERVICE']._serialized_start=1657
-  _globals['_LOBBYSERVICE']._serialized_end=2066
+  _globals['_LISTGAMESRESPONSE']._serialized_end=156
+  _globals['_BOTLEVEL']._serialized_start=158
+  _globals['_BOTLEVEL']._serialized_end=249
+  _globals['_GAME']._serialized_start=252
+  _globals['_GAME']._serialized_end=430
+  _globals['_GAMEOPTION']._serialized_start=432
+  _globals['_GAMEOPTION']._serialized_end=518
+  _globals['_SEATSPEC']._serialized_start=520
+  _globals['_SEATSPEC']._serialized_end=586
+  _globals['_CREATEMATCHREQUEST']._serialized_start=589
+  _globals['_CREATEMATCHREQUEST']._serialized_end=792
+  _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_start=746
+  _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_end=792
+  _globals['_CREATEMATCHRESPONSE']._serialized_start=794
+  _globals['_CREATEMATCHRESPONSE']._serialized_end=854
+  _globals['_MATCHINFO']._serialized_start=857
+  _globals['_MATCHINFO']._serialized_end=1098
+  _globals['_MATCHINFO_OPTIONSENTRY']._serialized_start=746
+  _globals['_MATCHINFO_OPTIONSENTRY']._serialized_end=792
+  _globals['_SEAT']._serialized_start=1101
+  _globals['_SEAT']._serialized_end=1239
+  _globals['_LISTMATCHESREQUEST']._serialized_start=1241
+  _globals['_LISTMATCHESREQUEST']._serialized_end=1343
+  _globals['_LISTMATCHESRESPONSE']._serialized_start=1345
+  _globals['_LISTMATCHESRESPONSE']._serialized_end=1432
+  _globals['_JOINMATCHREQUEST']._serialized_start=1434
+  _globals['_JOINMATCHREQUEST']._serialized_end=1519
+  _globals['_JOINMATCHRESPONSE']._serialized_start=1521
+  _globals['_JOINMATCHRESPONSE']._serialized_end=1608
+  _globals['_LEAVEMATCHREQUEST']._serialized_start=1610
+  _globals['_LEAVEMATCHREQUEST']._serialized_end=1629
+  _globals['_LEAVEMATCHRESPONSE']._serialized_start=1631
+  _globals['_LEAVEMATCHRESPONSE']._serialized_end=1651
+  _globals['_LOBBYSERVICE']._serialized_start=1857
+  _globals['_LOBBYSERVICE']._serialized_end=2266
 # @@protoc_insertion_point(module_scope)
