@@ -1,4 +1,4 @@
-"""The `tigerden` command: serve, play, join, watch, bot, selfplay, games, matches."""
+"""The `tigerden` command: serve, play, join, watch, bot, selfplay, games, matches, servers."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import random
+import socket
 import sys
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import fields
@@ -21,6 +22,7 @@ from client.bot import BotError, level_chooser, play_seat
 from client.selfplay import selfplay
 from client.ui.app import run_table
 from client.ui.state import ClientState
+from discovery import FoundServer, find_servers
 from engine import GAMES
 
 DEFAULT_PORT = 50051
@@ -97,8 +99,35 @@ async def cmd_serve(args: argparse.Namespace) -> int:
         raise SystemExit("--tls-cert and --tls-key go together")
     tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
-    await serve(args.host, args.port, Path(args.db), args.bot_delay, limits, tls)
+    name = None if args.no_advertise else args.name
+    await serve(args.host, args.port, Path(args.db), args.bot_delay, name, limits, tls)
     return 0
+
+
+async def cmd_servers(args: argparse.Namespace) -> int:
+    found = await find_servers(args.timeout, args.interface)
+    for server in found:
+        print(server.line())
+    if not found:
+        print(f"no tigerden server answered within {args.timeout:g} s", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def choose_server(timeout: float, interfaces: Sequence[str]) -> FoundServer | None:
+    """The server to join: looked for on the LAN, then picked from a numbered list."""
+    print(f"looking for tigerden servers on the LAN ({timeout:g} s)...", flush=True)
+    found = await find_servers(timeout, interfaces)
+    if not found:
+        print("no server answered; give its address: tigerden join HOST[:PORT]")
+        return None
+    for number, server in enumerate(found, start=1):
+        print(f"{number:>2}. {server.line()}")
+    choice = input("join which server (number)? ").strip()
+    if not choice.isdigit() or not 1 <= int(choice) <= len(found):
+        print(f"{choice!r} is not a number from the list")
+        return None
+    return found[int(choice) - 1]
 
 
 async def seat_specs(
@@ -123,7 +152,13 @@ async def cmd_play(args: argparse.Namespace) -> int:
 
 
 async def cmd_join(args: argparse.Namespace) -> int:
-    async with open_server(args, args.address) as server:
+    address = args.address
+    if address is None:
+        chosen = await choose_server(args.timeout, args.interface)
+        if chosen is None:
+            return 1
+        address = chosen.target
+    async with open_server(args, address) as server:
         match_id = args.match
         if args.create:
             count, seats = await seat_specs(
@@ -307,6 +342,16 @@ def parser() -> argparse.ArgumentParser:
         help="seconds a server bot waits before each move, even a random one, so people can "
         "follow the table (default: %(default)s)",
     )
+    p.add_argument(
+        "--name",
+        default=socket.gethostname(),
+        help="the name clients see when they look for servers (default: %(default)s)",
+    )
+    p.add_argument(
+        "--no-advertise",
+        action="store_true",
+        help="do not announce the server on the LAN (mDNS/DNS-SD); clients then need the address",
+    )
     db_arg(p)
     tls = p.add_argument_group("TLS (clients then connect with --tls-ca)")
     tls.add_argument("--tls-cert", metavar="PEM", help="the server's certificate chain")
@@ -323,6 +368,26 @@ def parser() -> argparse.ArgumentParser:
         )
     p.set_defaults(run=cmd_serve)
 
+    def discovery_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--timeout",
+            type=float,
+            default=2.0,
+            metavar="S",
+            help="seconds to look for servers on the LAN (default: %(default)s)",
+        )
+        p.add_argument(
+            "--interface",
+            action="append",
+            default=[],
+            metavar="ADDR",
+            help="look only on the interface with this address (repeatable; default: all)",
+        )
+
+    p = commands.add_parser("servers", help="list the tigerden servers on the LAN")
+    discovery_args(p)
+    p.set_defaults(run=cmd_servers)
+
     p = commands.add_parser("play", help="play GAME against the AI on a local server")
     p.add_argument("game", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
     p.add_argument("--players", type=int, default=0, help="seats, yours included")
@@ -338,7 +403,10 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
 
     p = commands.add_parser("join", help="join (or create) a match on a server")
-    p.add_argument("address", help="HOST[:PORT] of the server")
+    p.add_argument(
+        "address", nargs="?", help="HOST[:PORT] of the server (default: choose one on the LAN)"
+    )
+    discovery_args(p)
     p.add_argument("--match", help="match id (default: choose from a list)")
     p.add_argument("--create", metavar="GAME", help="create a match of GAME and join it")
     p.add_argument("--players", type=int, default=0, help="seats when creating")

@@ -10,9 +10,10 @@ gets RESOURCE_EXHAUSTED with an ErrorInfo reason and, for rates, a RetryInfo say
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -122,16 +123,36 @@ class Limiter:
             if tokens + (now - stamp) * per_period / period >= max(per_period, 1.0):
                 del self._buckets[key]
 
-    def subscribe(self, room: Room, seat: Seat | None, peer: str) -> Subscriber:
-        """Opens a stream's mailbox on `room`, within the stream limits."""
-        host = peer_host(peer)
+    def _open_stream(self, host: str) -> None:
         if self._streams.get(host, 0) >= self.limits.streams_per_peer:
             raise Refusal(
                 Reason.TOO_MANY_STREAMS,
-                f"{host} has {self.limits.streams_per_peer} Play and Watch streams open, the "
-                "most one client address may; close one first",
+                f"{host} has {self.limits.streams_per_peer} streams open (Play, Watch, "
+                "WatchLobby), the most one client address may; close one first",
                 limit="streams_per_peer",
             )
+        self._streams[host] = self._streams.get(host, 0) + 1
+
+    def _close_stream(self, host: str) -> None:
+        left = self._streams[host] - 1
+        if left:
+            self._streams[host] = left
+        else:
+            del self._streams[host]
+
+    @contextlib.contextmanager
+    def stream(self, peer: str) -> Iterator[None]:
+        """Counts a stream that is not a match's (WatchLobby) for the duration of the block."""
+        host = peer_host(peer)
+        self._open_stream(host)
+        try:
+            yield
+        finally:
+            self._close_stream(host)
+
+    def subscribe(self, room: Room, seat: Seat | None, peer: str) -> Subscriber:
+        """Opens a stream's mailbox on `room`, within the stream limits."""
+        host = peer_host(peer)
         if len(room.subscribers) >= self.limits.watchers_per_match:
             raise Refusal(
                 Reason.TOO_MANY_WATCHERS,
@@ -139,18 +160,13 @@ class Limiter:
                 "most one match may; try again when someone stops watching",
                 limit="watchers_per_match",
             )
+        self._open_stream(host)
         subscriber = room.subscribe(seat)
-        self._streams[host] = self._streams.get(host, 0) + 1
         self._stream_peers[subscriber] = host
         return subscriber
 
     def unsubscribe(self, room: Room, subscriber: Subscriber) -> None:
         room.unsubscribe(subscriber)
         host = self._stream_peers.pop(subscriber, None)
-        if host is None:
-            return
-        left = self._streams[host] - 1
-        if left:
-            self._streams[host] = left
-        else:
-            del self._streams[host]
+        if host is not None:
+            self._close_stream(host)

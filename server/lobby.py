@@ -6,10 +6,12 @@ the store), so a copied database file seats nobody.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tigerden.v1 import match_pb2
@@ -19,12 +21,13 @@ from bots.levels import level_text
 from engine import GAMES
 from engine.core import BadOptions, Game, IllegalMove, Move, Seat
 from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
+from server.chat import ChatRate, chat_text
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
 from server.limits import LAN_LIMITS, Limits
 from server.room import Room, SeatKind, SeatSlot, Status
 from server.sanitise import clean_line
-from server.store import MatchIdTaken, SeatRecord, Store
+from server.store import ChatRecord, MatchIdTaken, SeatRecord, Store
 
 logger = logging.getLogger(__name__)
 
@@ -32,6 +35,11 @@ MAX_NAME = 40
 MATCH_ID_BYTES = 8
 """64 random bits: a collision is about 3e-12 likely at 10,000 matches, and is drawn again."""
 MATCH_ID_ATTEMPTS = 5
+
+
+def clean_name(name: str) -> str:
+    """A player's, creator's or spectator's name as others see it ("" when nothing is left)."""
+    return clean_line(name)[:MAX_NAME].strip()
 
 
 def token_hash(token: str) -> str:
@@ -52,10 +60,29 @@ class CodecLog:
     def load(self, data: bytes) -> Move:
         return unwrap_move(self.codec, match_pb2.Move.FromString(data))
 
+    def append_chat(self, match_id: str, line: ChatRecord) -> None:
+        self.store.append_chat(match_id, line)
 
-def clean_name(name: str) -> str:
-    """A player's name as others see it ("" when nothing is left)."""
-    return clean_line(name)[:MAX_NAME].strip()
+
+class LobbyWatcher:
+    """The mailbox of one WatchLobby stream: the ids of the matches that changed since it last
+    looked, in order of first change; a burst of changes to one match coalesces."""
+
+    def __init__(self) -> None:
+        self._changed: dict[str, None] = {}
+        self._wake = asyncio.Event()
+
+    def mark(self, match_id: str) -> None:
+        self._changed[match_id] = None
+        self._wake.set()
+
+    async def wait(self) -> None:
+        await self._wake.wait()
+        self._wake.clear()
+
+    def take(self) -> list[str]:
+        changed, self._changed = list(self._changed), {}
+        return changed
 
 
 def bot_name(seat: Seat, level: str) -> str:
@@ -98,6 +125,8 @@ class Lobby:
         self._new_match_id = new_match_id
         self.rooms: dict[str, Room] = {}
         self._tokens: dict[str, tuple[str, Seat]] = {}
+        self.watchers: set[LobbyWatcher] = set()
+        self.chat_rate = ChatRate()
 
     def restore(self) -> int:
         """Rebuilds every stored match by replaying its moves; returns how many. A match that
@@ -117,6 +146,8 @@ class Lobby:
                     seats,
                     log,
                     record.created_at,
+                    record.created_by,
+                    chat=list(record.chat),
                 )
                 room.replay([(seat, log.load(data)) for seat, data in record.moves])
             except (KeyError, ValueError, Refusal, IllegalMove) as error:
@@ -124,6 +155,9 @@ class Lobby:
                     "match %s is not served: it does not replay (%s)", record.match_id, error
                 )
                 continue
+            previous = self.rooms.get(record.rematch_of or "")
+            if previous is not None:
+                room.rematch_of, previous.rematch = previous, room
             self._add(room)
         return len(self.rooms)
 
@@ -132,7 +166,21 @@ class Lobby:
         for slot in room.seats:
             if slot.token_hash is not None:
                 self._tokens[slot.token_hash] = (room.match_id, slot.seat)
+        room.listeners.append(self._changed)
         self.bots.attach(room)
+
+    def _changed(self, room: Room) -> None:
+        for watcher in self.watchers:
+            watcher.mark(room.match_id)
+
+    def watch(self) -> LobbyWatcher:
+        """A new WatchLobby mailbox; `unwatch` it when the stream ends."""
+        watcher = LobbyWatcher()
+        self.watchers.add(watcher)
+        return watcher
+
+    def unwatch(self, watcher: LobbyWatcher) -> None:
+        self.watchers.discard(watcher)
 
     def create(
         self,
@@ -140,6 +188,8 @@ class Lobby:
         players: int,
         options: Mapping[str, str],
         seats: Sequence[tuple[SeatKind, str]],
+        creator: str = "",
+        rematch_of: Room | None = None,
     ) -> Room:
         """Opens a match. `seats` lists (kind, bot level) per seat; empty means seat 0 human
         and the rest bots at the default level."""
@@ -172,6 +222,7 @@ class Lobby:
             else:
                 slots.append(SeatSlot(number, kind))
         seed = self._new_seed()
+        creator = clean_name(creator)
         records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
         for _ in range(MATCH_ID_ATTEMPTS):
             match_id = self._new_match_id()
@@ -179,7 +230,14 @@ class Lobby:
                 continue
             try:
                 created_at = self.store.create_match(
-                    match_id, game_id, players, validated, seed, records
+                    match_id,
+                    game_id,
+                    players,
+                    validated,
+                    seed,
+                    records,
+                    creator,
+                    rematch_of.match_id if rematch_of else None,
                 )
             except MatchIdTaken:
                 continue
@@ -195,8 +253,15 @@ class Lobby:
             slots,
             CodecLog(self.store, self.codecs[game_id]),
             created_at,
+            creator,
+            rematch_of=rematch_of,
         )
+        if rematch_of is not None:
+            rematch_of.rematch = room
         self._add(room)
+        self._changed(room)
+        if rematch_of is not None:
+            rematch_of.broadcast([])  # every stream of the old table sees the offer
         return room
 
     def _check_room_for(self, seats: Sequence[tuple[SeatKind, str]]) -> None:
@@ -241,8 +306,15 @@ class Lobby:
         """Seats a player; returns the room, the seat and its secret token."""
         room = self.room(match_id)
         if seat is None:
-            free = [slot for slot in room.seats if not slot.taken]
+            free = [s for s in room.seats if not s.taken and room.reserved_for(s.seat) is None]
             if not free:
+                held = [s.name for s in room.seats if room.reserved_for(s.seat) is not None]
+                if held:
+                    raise Refusal(
+                        Reason.MATCH_FULL,
+                        f"every free seat of match {match_id} is held for a player of the "
+                        f"previous match ({', '.join(held)}); watch it or open another",
+                    )
                 raise Refusal(Reason.MATCH_FULL, f"every seat of match {match_id} is taken")
             slot = free[0]
         else:
@@ -254,14 +326,75 @@ class Lobby:
             slot = room.seats[seat]
             if slot.taken:
                 raise Refusal(Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is taken")
+            holder = room.reserved_for(seat)
+            if holder is not None:
+                raise Refusal(
+                    Reason.SEAT_RESERVED,
+                    f"seat {seat} of match {match_id} is held for {holder.name}, who played it "
+                    "in the previous match, until they accept the rematch or leave",
+                )
+        return room, slot.seat, self._seat(room, slot, name)
+
+    def _seat(self, room: Room, slot: SeatSlot, name: str) -> str:
+        """Gives `slot` to `name`; returns the new secret token."""
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         name = clean_name(name) or f"player-{slot.seat}"
-        self.store.set_seat(match_id, slot.seat, name, hashed)
+        self.store.set_seat(room.match_id, slot.seat, name, hashed)
         slot.name, slot.token_hash = name, hashed
-        self._tokens[hashed] = (match_id, slot.seat)
-        room.broadcast([])
-        return room, slot.seat, token
+        self._tokens[hashed] = (room.match_id, slot.seat)
+        room.seated(slot.seat)
+        return token
+
+    def rematch(self, token: str) -> tuple[Room, Seat, str]:
+        """Accepts "play again" for the token's seat of a finished match: opens the rematch on
+        the first call, and seats the caller in their old seat there."""
+        room, seat = self.authenticate(token)
+        if room.status is not Status.FINISHED:
+            raise Refusal(
+                Reason.MATCH_NOT_OVER,
+                f"match {room.match_id} is not over yet; ask for a rematch after the last move",
+            )
+        slot = room.seats[seat]
+        if room.rematch is None:
+            seats = [(s.kind, s.bot_level) for s in room.seats]
+            self.create(room.game_id, room.players, room.options, seats, slot.name, room)
+        rematch = room.rematch
+        assert rematch is not None, "create links the rematch"
+        if rematch.seats[seat].taken:
+            raise Refusal(
+                Reason.REMATCH_ACCEPTED,
+                f"you already accepted: seat {seat} of match {rematch.match_id} is yours with "
+                "the token the first Rematch call gave you",
+                match_id=rematch.match_id,
+            )
+        return rematch, seat, self._seat(rematch, rematch.seats[seat], slot.name)
+
+    def say(
+        self, match_id: str, token: str | None, text: str, spectator_name: str, peer: Hashable
+    ) -> ChatRecord:
+        """Says one chat line at the table of `match_id`: as the token's seat, or without a
+        token as a spectator (rate-limited per connection `peer`)."""
+        room = self.room(match_id)
+        seat: Seat | None = None
+        if token is not None:
+            token_room, seat = self.authenticate(token)
+            if token_room is not room:
+                raise Refusal(
+                    Reason.WRONG_MATCH,
+                    f"the token seats you in match {token_room.match_id}, not {match_id}; "
+                    "chat there, or without a token as a spectator",
+                )
+        line = chat_text(text)
+        if seat is None:
+            self.chat_rate.take(("spectator", match_id, peer))
+            name = clean_name(spectator_name) or "spectator"
+        else:
+            self.chat_rate.take((match_id, seat))
+            name = room.seats[seat].name
+        record = ChatRecord(len(room.chat) + 1, seat, name, line, time.time())
+        room.say(record)
+        return record
 
     def authenticate(self, token: str) -> tuple[Room, Seat]:
         found = self._tokens.get(token_hash(token))
@@ -279,6 +412,7 @@ class Lobby:
         slot = room.seats[seat]
         self.store.set_seat(room.match_id, seat, "", None)
         del self._tokens[token_hash(token)]
-        slot.name, slot.token_hash = "", None
-        room.revoke(seat)
-        room.broadcast([])
+        name, slot.name, slot.token_hash = slot.name, "", None
+        room.vacated(seat, name)
+        if room.rematch is not None:
+            room.rematch.broadcast([])  # the seat held there for this player is free now

@@ -16,7 +16,9 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+from zeroconf import Error as ZeroconfError
 
+from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
 from server.guard import RequestGuard
 from server.limits import LAN_LIMITS, Limiter, Limits
@@ -107,15 +109,30 @@ async def start_server(
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
+async def announce(name: str, host: str, port: int, games: list[str]) -> Advertisement | None:
+    """Advertises the server on the LAN; a network that cannot carry mDNS turns discovery off
+    with a warning, never the server."""
+    try:
+        advertisement = await advertise(name, host, port, games)
+    except (OSError, ZeroconfError) as error:
+        print(f"not advertised on the LAN ({error}); clients need the address", flush=True)
+        return None
+    shown = advertisement.instance.removesuffix("." + SERVICE_TYPE)
+    print(f"advertised on the LAN as {shown!r} ({SERVICE_TYPE})", flush=True)
+    return advertisement
+
+
 async def serve(
     host: str,
     port: int,
     db: str | Path,
     bot_delay: float,
+    name: str | None = None,
     limits: Limits = LAN_LIMITS,
     tls: Tls | None = None,
 ) -> None:
-    """Serves until SIGINT or SIGTERM, then shuts down gracefully."""
+    """Serves until SIGINT or SIGTERM, then shuts down gracefully; with a `name`, advertises
+    the server on the LAN under it meanwhile (withdrawn first on shutdown)."""
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     running = await start_server(address, db, bot_delay, limits, tls)
     how = "TLS" if tls else "plaintext"
@@ -133,6 +150,13 @@ async def serve(
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    advertisement = None
+    if name is not None:
+        advertisement = await announce(name, host, running.port, list(running.lobby.games))
+    else:
+        print("not advertised on the LAN (--no-advertise); clients need the address", flush=True)
     await stop.wait()
     print("shutting down", flush=True)
+    if advertisement is not None:
+        await advertisement.close()
     await running.stop()

@@ -5,6 +5,8 @@ the wire. Nothing else in the server hands engine state to a codec.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
 
@@ -12,7 +14,8 @@ from bots.levels import LEVELS, MAX_SECONDS, Strategy
 from engine.core import Event, Seat
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
-from server.room import Accepted, Room, SeatKind, Status
+from server.room import Accepted, Room, SeatKind, SeatSlot, Status
+from server.store import ChatRecord
 
 SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
 STATUSES = {
@@ -22,19 +25,31 @@ STATUSES = {
 }
 
 
+def unix_ms(seconds: float | None) -> int:
+    return 0 if seconds is None else int(seconds * 1000)
+
+
+def seat(room: Room, slot: SeatSlot) -> lobby_pb2.Seat:
+    holder = room.reserved_for(slot.seat)
+    return lobby_pb2.Seat(
+        seat=slot.seat,
+        kind=SEAT_KINDS[slot.kind],
+        name=holder.name if holder is not None else slot.name,
+        taken=slot.taken,
+        connected=slot.connected,
+        bot_level=slot.bot_level,
+        team=room.state.team(slot.seat),
+        away_since_unix_ms=unix_ms(slot.away_since) if not slot.connected else 0,
+        reserved=holder is not None,
+    )
+
+
 def seats(room: Room) -> list[lobby_pb2.Seat]:
-    return [
-        lobby_pb2.Seat(
-            seat=slot.seat,
-            kind=SEAT_KINDS[slot.kind],
-            name=slot.name,
-            taken=slot.taken,
-            connected=slot.connected,
-            bot_level=slot.bot_level,
-            team=room.state.team(slot.seat),
-        )
-        for slot in room.seats
-    ]
+    return [seat(room, slot) for slot in room.seats]
+
+
+def to_act(room: Room) -> Seat | None:
+    return room.state.to_act() if room.status is Status.PLAYING else None
 
 
 def bot_levels() -> list[lobby_pb2.BotLevel]:
@@ -51,40 +66,68 @@ def bot_levels() -> list[lobby_pb2.BotLevel]:
 
 
 def match_info(room: Room) -> lobby_pb2.MatchInfo:
-    return lobby_pb2.MatchInfo(
+    info = lobby_pb2.MatchInfo(
         match_id=room.match_id,
         game_id=room.game_id,
         options=dict(room.options),
         seats=seats(room),
         status=STATUSES[room.status],
         version=room.version,
+        created_by=room.created_by,
+        rematch_of=room.rematch_of.match_id if room.rematch_of else "",
+        rematch_match_id=room.rematch.match_id if room.rematch else "",
     )
+    acting = to_act(room)
+    if acting is not None:
+        info.to_act = acting
+    return info
+
+
+def chat_line(line: ChatRecord) -> match_pb2.ChatLine:
+    message = match_pb2.ChatLine(
+        number=line.number,
+        name=line.name,
+        spectator=line.seat is None,
+        text=line.text,
+        sent_at_unix_ms=unix_ms(line.sent_at),
+    )
+    if line.seat is not None:
+        message.seat = line.seat
+    return message
 
 
 def snapshot(
-    room: Room, codec: Codec, viewer: Seat | None, events: list[Event]
+    room: Room,
+    codec: Codec,
+    viewer: Seat | None,
+    events: list[Event],
+    notes: Sequence[str] = (),
+    chat: Sequence[ChatRecord] = (),
 ) -> match_pb2.Snapshot:
-    """The match as `viewer` (None: a spectator) may see it, with the events since the last."""
+    """The match as `viewer` (None: a spectator) may see it, with the events, table notes and
+    chat lines since the last."""
     state = room.state
-    status = room.status
-    to_act = state.to_act() if status is Status.PLAYING else None
+    acting = to_act(room)
     message = match_pb2.Snapshot(
         match_id=room.match_id,
         version=room.version,
         seats=seats(room),
         scores=state.scores(),
-        status=STATUSES[status],
+        status=STATUSES[room.status],
         view=wrap_view(codec, state.view(viewer)),
+        chat=[chat_line(line) for line in chat],
+        rematch_match_id=room.rematch.match_id if room.rematch else "",
     )
     if viewer is not None:
         message.viewer_seat = viewer
-    if to_act is not None:
-        message.to_act = to_act
+    if acting is not None:
+        message.to_act = acting
     for event in events:
         seen = event.for_viewer(viewer)
         if seen is not None:
             message.events.append(wrap_event(codec, seen))
-    if to_act is not None and to_act == viewer:
+    message.events.extend(match_pb2.Event(text=note) for note in notes)
+    if acting is not None and acting == viewer:
         message.legal_moves.extend(
             match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
             for move in state.legal_moves()

@@ -12,13 +12,21 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.core import Event, Game, IllegalMove, Move, Seat, State
 from server.errors import Reason, Refusal
+from server.store import ChatRecord
+
+AWAY_NOTE_SECONDS = 3.0
+"""How long a player's last stream must stay closed before the table is told they left: a
+client that reconnects (or swaps a Watch for a Play stream) does not make noise."""
+CHAT_BACKLOG = 50
+"""Chat lines a new stream gets on its first snapshot."""
 
 
 class SeatKind(enum.Enum):
@@ -42,6 +50,10 @@ class SeatSlot:
     name: str = ""
     token_hash: str | None = None
     connections: int = 0
+    away_since: float | None = None
+    """Set (Unix time) while a taken human seat has no open stream."""
+    announced_away: bool = False
+    """Whether the table was told this player left (so it is told when they come back)."""
 
     @property
     def taken(self) -> bool:
@@ -58,6 +70,8 @@ class MoveLog(Protocol):
     def append(
         self, match_id: str, version: int, seat: Seat, move: Move, finished: bool
     ) -> None: ...
+
+    def append_chat(self, match_id: str, line: ChatRecord) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -86,14 +100,20 @@ class Subscriber:
         self.revoked = False
         """Set when the seat was given up: the stream must end and read no more moves."""
         self._events: list[Event] = []
+        self._notes: list[str] = []
+        self._chat: list[ChatRecord] = []
         self._dirty = True  # a new stream starts with a snapshot
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
         self._wake = asyncio.Event()
         self._wake.set()
         self._drained = asyncio.Event()
 
-    def notify(self, events: list[Event]) -> None:
+    def notify(
+        self, events: list[Event], notes: Sequence[str] = (), chat: Sequence[ChatRecord] = ()
+    ) -> None:
         self._events.extend(events)
+        self._notes.extend(notes)
+        self._chat.extend(chat)
         self._dirty = True
         self._wake.set()
 
@@ -129,12 +149,23 @@ class Subscriber:
         self._drained.set()
         return results
 
-    def take_update(self) -> list[Event] | None:
-        """The raw events since the last snapshot, or None when nothing changed."""
+    def take_update(self) -> Update | None:
+        """What happened since the last snapshot, or None when nothing changed."""
         if not self._dirty:
             return None
-        events, self._events, self._dirty = self._events, [], False
-        return events
+        update = Update(self._events, self._notes, self._chat)
+        self._events, self._notes, self._chat, self._dirty = [], [], [], False
+        return update
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one stream has not been told yet: the game's raw events, table notes (someone left,
+    came back, sat down) and chat lines."""
+
+    events: list[Event]
+    notes: list[str] = field(default_factory=list)
+    chat: list[ChatRecord] = field(default_factory=list)
 
 
 @dataclass
@@ -147,14 +178,22 @@ class Room:
     seats: list[SeatSlot]
     log: MoveLog
     created_at: float = 0.0
+    created_by: str = ""
     version: int = 0
     state: State = field(init=False)
     history: list[tuple[Seat, Move]] = field(default_factory=list)
     subscribers: set[Subscriber] = field(default_factory=set)
     listeners: list[Callable[[Room], None]] = field(default_factory=list)
+    chat: list[ChatRecord] = field(default_factory=list)
+    rematch_of: Room | None = None
+    rematch: Room | None = None
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.options, self.seed)
+        now = time.time()
+        for slot in self.seats:
+            if slot.kind is SeatKind.HUMAN and slot.token_hash is not None:
+                slot.away_since = now  # restored: nobody is connected yet
 
     @property
     def game_id(self) -> str:
@@ -223,13 +262,47 @@ class Room:
         self.broadcast(events)
         return Accepted(version, self.version)
 
+    def reserved_for(self, seat: Seat) -> SeatSlot | None:
+        """In a rematch: the previous match's slot whose player this free seat is held for."""
+        if self.rematch_of is None or self.seats[seat].taken:
+            return None
+        previous = self.rematch_of.seats[seat]
+        held = previous.kind is SeatKind.HUMAN and previous.token_hash is not None
+        return previous if held else None
+
     def subscribe(self, seat: Seat | None) -> Subscriber:
         subscriber = Subscriber(seat)
+        subscriber.notify([], chat=self.chat[-CHAT_BACKLOG:])
         self.subscribers.add(subscriber)
         if seat is not None:
-            self.seats[seat].connections += 1
-            self.broadcast([])
+            slot = self.seats[seat]
+            slot.connections += 1
+            notes = []
+            if slot.connections == 1:
+                if slot.announced_away:
+                    notes.append(f"{slot.name} is back")
+                slot.away_since, slot.announced_away = None, False
+            self.broadcast([], notes)
         return subscriber
+
+    def seated(self, seat: Seat) -> None:
+        """Someone just took `seat` (before opening a stream)."""
+        slot = self.seats[seat]
+        slot.away_since, slot.announced_away = time.time(), False
+        self.broadcast([], [f"{slot.name} sat down"])
+
+    def vacated(self, seat: Seat, name: str) -> None:
+        """`name` just gave `seat` up."""
+        slot = self.seats[seat]
+        slot.away_since, slot.announced_away = None, False
+        self.revoke(seat)
+        self.broadcast([], [f"{name} gave up their seat"])
+
+    def say(self, line: ChatRecord) -> None:
+        """Keeps a chat line (in the log first) and passes it to every stream."""
+        self.log.append_chat(self.match_id, line)
+        self.chat.append(line)
+        self.broadcast([], chat=[line])
 
     def revoke(self, seat: Seat) -> None:
         """Ends every stream of `seat`, whose token was just given up."""
@@ -243,12 +316,32 @@ class Room:
             return
         self.subscribers.discard(subscriber)
         if subscriber.seat is not None:
-            self.seats[subscriber.seat].connections -= 1
+            slot = self.seats[subscriber.seat]
+            slot.connections -= 1
+            if slot.connections == 0 and slot.kind is SeatKind.HUMAN and slot.token_hash:
+                slot.away_since = time.time()
+                self._announce_away_later(slot)
             self.broadcast([])
 
-    def broadcast(self, events: list[Event]) -> None:
+    def _announce_away_later(self, slot: SeatSlot) -> None:
+        def announce(token_hash: str | None = slot.token_hash) -> None:
+            if slot.connections == 0 and slot.token_hash == token_hash and not slot.announced_away:
+                slot.announced_away = True
+                self.broadcast([], [f"{slot.name} left the table"])
+
+        try:
+            asyncio.get_running_loop().call_later(AWAY_NOTE_SECONDS, announce)
+        except RuntimeError:
+            announce()  # no loop (a synchronous caller): tell at once
+
+    def broadcast(
+        self,
+        events: list[Event],
+        notes: Sequence[str] = (),
+        chat: Sequence[ChatRecord] = (),
+    ) -> None:
         """Tells every stream and listener that the room changed."""
         for subscriber in self.subscribers:
-            subscriber.notify(events)
+            subscriber.notify(events, notes, chat)
         for listener in self.listeners:
             listener(self)

@@ -23,7 +23,11 @@ from server.guard import abort, internal_error
 from server.limits import Limiter
 from server.lobby import Lobby
 from server.paging import page
-from server.room import Accepted, Room, SeatKind, Subscriber
+from server.room import Accepted, Room, SeatKind, Status, Subscriber
+
+LOBBY_BATCH_SECONDS = 0.1
+"""A WatchLobby stream waits this long after a change, so a burst (a bot's moves, a match
+filling up) goes out as one message."""
 
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
 
@@ -96,7 +100,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     f"seat {number}: kind must be SEAT_KIND_HUMAN or SEAT_KIND_BOT",
                 )
             seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
-        room = self.lobby.create(request.game_id, request.players, dict(request.options), seats)
+        room = self.lobby.create(
+            request.game_id, request.players, dict(request.options), seats, request.creator_name
+        )
         return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room))
 
     async def ListMatches(
@@ -122,6 +128,53 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self.lobby.leave(require_token(context))
         return lobby_pb2.LeaveMatchResponse()
 
+    async def WatchLobby(
+        self, request: lobby_pb2.WatchLobbyRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
+        with self.limiter.stream(context.peer()):
+            async for response in self._watch_lobby(request):
+                yield response
+
+    async def _watch_lobby(
+        self, request: lobby_pb2.WatchLobbyRequest
+    ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
+        watcher = self.lobby.watch()
+        finished: set[str] = set()  # sent once as FINISHED; not again without include_finished
+
+        def wanted(room: Room) -> bool:
+            if request.game_id and room.game_id != request.game_id:
+                return False
+            if request.include_finished or room.status is not Status.FINISHED:
+                return True
+            if room.match_id in finished:
+                return False
+            finished.add(room.match_id)
+            return True
+
+        try:
+            rooms = self.lobby.matches(request.game_id, request.include_finished)
+            finished.update(r.match_id for r in self.lobby.rooms.values())
+            finished.difference_update(r.match_id for r in rooms)
+            yield lobby_pb2.WatchLobbyResponse(
+                full=True, matches=[outbound.match_info(r) for r in rooms]
+            )
+            while True:
+                await watcher.wait()
+                await asyncio.sleep(LOBBY_BATCH_SECONDS)  # one message for a burst of changes
+                changed = [self.lobby.rooms[match_id] for match_id in watcher.take()]
+                if changed := [r for r in changed if wanted(r)]:
+                    yield lobby_pb2.WatchLobbyResponse(
+                        matches=[outbound.match_info(r) for r in changed]
+                    )
+        finally:
+            self.lobby.unwatch(watcher)
+
+    async def Rematch(
+        self, request: lobby_pb2.RematchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.RematchResponse:
+        room, seat, token = self.lobby.rematch(require_token(context))
+        return lobby_pb2.RematchResponse(seat=seat, token=token, match=outbound.match_info(room))
+
 
 def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
     token = bearer_token(context)
@@ -145,10 +198,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         return room.submit(seat, version, decoded)
 
     async def _stream(
-        self, room: Room, subscriber: Subscriber
+        self, room: Room, subscriber: Subscriber, stay_after_finish: bool = False
     ) -> AsyncIterator[match_pb2.Snapshot | match_pb2.MoveResult]:
         """Yields move results and snapshots for one subscriber until it closes or the match
-        has ended (the last snapshot then shows the result)."""
+        has ended (the last snapshot then shows the result), or with `stay_after_finish` until
+        the caller ends the call."""
         codec = self.lobby.codecs[room.game_id]
         while True:
             await subscriber.wait()
@@ -157,11 +211,14 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             while results := subscriber.take_results():
                 for version, result in results:
                     yield outbound.move_result(result, version)
-            events = subscriber.take_update()
-            if events is not None:
-                snapshot = outbound.snapshot(room, codec, subscriber.seat, events)
+            update = subscriber.take_update()
+            if update is not None:
+                snapshot = outbound.snapshot(
+                    room, codec, subscriber.seat, update.events, update.notes, update.chat
+                )
                 yield snapshot
-                if snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED:
+                finished = snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED
+                if finished and not stay_after_finish:
                     return  # judged by what was sent: the room may have moved on during yield
             if subscriber.closed:
                 return
@@ -234,7 +291,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                 )
         subscriber = self.limiter.subscribe(room, seat, context.peer())
         try:
-            async for item in self._stream(room, subscriber):
+            async for item in self._stream(room, subscriber, request.stay_after_finish):
                 if isinstance(item, match_pb2.Snapshot):
                     yield match_pb2.WatchResponse(snapshot=item)
         finally:
@@ -249,3 +306,15 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         room, seat = self.lobby.authenticate(require_token(context))
         accepted = self._submit(room, seat, request.version, request.move)
         return match_pb2.ActResponse(version=accepted.new_version)
+
+    async def SendChat(
+        self, request: match_pb2.SendChatRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> match_pb2.SendChatResponse:
+        line = self.lobby.say(
+            request.match_id,
+            bearer_token(context),
+            request.text,
+            request.spectator_name,
+            context.peer(),
+        )
+        return match_pb2.SendChatResponse(line=outbound.chat_line(line))

@@ -43,6 +43,20 @@ CREATE TABLE IF NOT EXISTS moves (
     move     BLOB NOT NULL,
     PRIMARY KEY (match_id, version)
 );
+CREATE TABLE IF NOT EXISTS match_origins (
+    match_id   TEXT PRIMARY KEY REFERENCES matches(match_id),
+    created_by TEXT NOT NULL,
+    rematch_of TEXT REFERENCES matches(match_id)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    match_id  TEXT NOT NULL REFERENCES matches(match_id),
+    number    INTEGER NOT NULL,
+    seat      INTEGER,
+    name      TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    sent_at   REAL NOT NULL,
+    PRIMARY KEY (match_id, number)
+);
 """
 
 
@@ -53,6 +67,17 @@ class SeatRecord:
     bot_level: str
     name: str
     token_hash: str | None
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """One chat line; `seat` is None for a spectator's."""
+
+    number: int
+    seat: int | None
+    name: str
+    text: str
+    sent_at: float
 
 
 @dataclass(frozen=True)
@@ -67,6 +92,9 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     moves: tuple[tuple[int, bytes], ...]
     """(seat, move) in version order."""
+    created_by: str = ""
+    rematch_of: str | None = None
+    chat: tuple[ChatRecord, ...] = ()
 
 
 class MatchIdTaken(Exception):
@@ -118,6 +146,8 @@ class Store:
         options: dict[str, str],
         seed: int,
         seats: list[SeatRecord],
+        created_by: str = "",
+        rematch_of: str | None = None,
     ) -> float:
         created_at = time.time()
         statements: list[tuple[str, tuple[object, ...]]] = [
@@ -135,6 +165,12 @@ class Store:
             )
             for s in seats
         ]
+        statements.append(
+            (
+                "INSERT INTO match_origins (match_id, created_by, rematch_of) VALUES (?, ?, ?)",
+                (match_id, created_by, rematch_of),
+            )
+        )
         try:
             self._transaction(statements)
         except sqlite3.IntegrityError as error:
@@ -165,6 +201,17 @@ class Store:
             statements.append(("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,)))
         self._transaction(statements)
 
+    def append_chat(self, match_id: str, line: ChatRecord) -> None:
+        self._transaction(
+            [
+                (
+                    "INSERT INTO chat (match_id, number, seat, name, text, sent_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (match_id, line.number, line.seat, line.name, line.text, line.sent_at),
+                )
+            ]
+        )
+
     def matches(self) -> Iterator[MatchRecord]:
         """Every stored match with its seats and moves, oldest first."""
         rows = self._db.execute(
@@ -187,6 +234,17 @@ class Store:
                     (match_id,),
                 )
             )
+            origin = self._db.execute(
+                "SELECT created_by, rematch_of FROM match_origins WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            chat = tuple(
+                ChatRecord(*row)
+                for row in self._db.execute(
+                    "SELECT number, seat, name, text, sent_at FROM chat"
+                    " WHERE match_id = ? ORDER BY number",
+                    (match_id,),
+                )
+            )
             yield MatchRecord(
                 match_id,
                 game_id,
@@ -197,4 +255,7 @@ class Store:
                 bool(finished),
                 seats,
                 moves,
+                created_by=origin[0] if origin else "",
+                rematch_of=origin[1] if origin else None,
+                chat=chat,
             )

@@ -53,6 +53,13 @@ class MatchServiceStub:
     Errors: UNAUTHENTICATED, INVALID_ARGUMENT (malformed move), FAILED_PRECONDITION (not your
     turn, illegal move, match over, match not started), ABORTED (stale version).
     """
+    SendChat: _grpc.UnaryUnaryMultiCallable[_match_pb2.SendChatRequest, _match_pb2.SendChatResponse]
+    """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+    spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+    in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+    UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+    (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
+    """
 
 @_typing.type_check_only
 class MatchServiceAsyncStub(MatchServiceStub):
@@ -78,6 +85,13 @@ class MatchServiceAsyncStub(MatchServiceStub):
     """Act submits one move chosen at `version`, for clients without bidirectional streams.
     Errors: UNAUTHENTICATED, INVALID_ARGUMENT (malformed move), FAILED_PRECONDITION (not your
     turn, illegal move, match over, match not started), ABORTED (stale version).
+    """
+    SendChat: _aio.UnaryUnaryMultiCallable[_match_pb2.SendChatRequest, _match_pb2.SendChatResponse]  # type: ignore[assignment]
+    """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+    spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+    in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+    UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+    (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
     """
 
 class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -119,6 +133,19 @@ class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
         """Act submits one move chosen at `version`, for clients without bidirectional streams.
         Errors: UNAUTHENTICATED, INVALID_ARGUMENT (malformed move), FAILED_PRECONDITION (not your
         turn, illegal move, match over, match not started), ABORTED (stale version).
+        """
+
+    @_abc_1.abstractmethod
+    def SendChat(
+        self,
+        request: _match_pb2.SendChatRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_match_pb2.SendChatResponse, _abc.Awaitable[_match_pb2.SendChatResponse]]:
+        """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+        spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+        in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+        UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+        (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
         """
 
 def add_MatchServiceServicer_to_server(servicer: MatchServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
