@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import socket
@@ -19,9 +20,11 @@ from tigerden.v1 import lobby_pb2
 from bots import LEVELS, parse_level
 from client.api import SeatHandle, Server, connect, error_reason
 from client.bot import BotError, level_chooser, play_seat
+from client.i18n import LANGUAGES, _, n_, set_language
 from client.selfplay import selfplay
 from client.ui.app import run_table
 from client.ui.state import ClientState
+from client.ui.text import use_ascii, wants_ascii
 from discovery import FoundServer, find_servers
 from engine import GAMES
 
@@ -81,14 +84,38 @@ async def game_info(server: Server, game_id: str) -> lobby_pb2.Game:
     raise SystemExit(f"the server hosts no game {game_id!r}")
 
 
-async def open_table(server: Server, seat: SeatHandle, game_id: str) -> None:
+def local_seats_file(db: Path) -> Path:
+    """Where `tigerden play` remembers the seats it took in `db` (match, seat token)."""
+    return db.with_name(db.name + ".seats.json")
+
+
+def remember_local_seat(db: Path, seat: SeatHandle, game_id: str) -> None:
+    path = local_seats_file(db)
+    try:
+        seats = json.loads(path.read_text())
+    except (OSError, ValueError):
+        seats = []
+    seats = [s for s in seats if s.get("match") != seat.match_id][-19:]
+    seats.append({"match": seat.match_id, "token": seat.token, "game": game_id})
+    path.write_text(json.dumps(seats, indent=1))
+    with contextlib.suppress(OSError):
+        path.chmod(0o600)  # tokens are secrets
+
+
+async def open_table(
+    server: Server, seat: SeatHandle, game_id: str, args: argparse.Namespace, hint: str
+) -> None:
     state = ClientState(await game_info(server, game_id), seat.match_id)
-    final = await run_table(seat, state)
+    final = await run_table(seat, state, bell=not args.no_bell)
     if final.snapshot is not None and final.snapshot.HasField("result"):
-        print(final.result_text(final.snapshot).removesuffix("; Ctrl-Q quits"))
+        print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
     else:
-        print(f"left match {seat.match_id}; your seat ({seat.seat}) is kept. Rejoin with:")
-        print(f"  tigerden join {server.target} --match {seat.match_id} --token {seat.token}")
+        print(
+            _("left match {match}; your seat ({seat}) is kept. Continue with:").format(
+                match=seat.match_id, seat=seat.seat
+            )
+        )
+        print(f"  {hint}")
 
 
 async def cmd_serve(args: argparse.Namespace) -> int:
@@ -141,14 +168,47 @@ async def seat_specs(
     return count, people + [(int(lobby_pb2.SEAT_KIND_BOT), level)] * bots
 
 
+def resume_hint(args: argparse.Namespace) -> str:
+    """The command that continues the last local match, exactly as it must be typed."""
+    db = "" if Path(args.db) == default_db() else f" --db {args.db}"
+    return f"tigerden play --resume{db}"
+
+
 async def cmd_play(args: argparse.Namespace) -> int:
-    async with embedded_server(Path(args.db), args.bot_delay) as server:
-        players = args.players or (await game_info(server, args.game)).default_players
-        count, seats = await seat_specs(server, args.game, players, players - 1, args.level)
-        match = await server.create(args.game, count, parse_options(args.option), seats)
-        seat = await server.join(match.match_id, args.name, 0)
-        await open_table(server, seat, args.game)
+    db = Path(args.db)
+    if not args.resume and not args.game:
+        raise SystemExit(_("play needs a GAME (doors, koikoi, tiger-dragon) or --resume"))
+    async with embedded_server(db, args.bot_delay) as server:
+        if args.resume:
+            found = await last_local_seat(server, db)
+            if found is None:
+                print(_("no unfinished local match in {db}").format(db=db))
+                return 1
+            seat, game_id = found
+        else:
+            game_id = args.game
+            players = args.players or (await game_info(server, game_id)).default_players
+            count, seats = await seat_specs(server, game_id, players, players - 1, args.level)
+            match = await server.create(game_id, count, parse_options(args.option), seats)
+            seat = await server.join(match.match_id, args.name, 0)
+            remember_local_seat(db, seat, game_id)
+        await open_table(server, seat, game_id, args, resume_hint(args))
     return 0
+
+
+async def last_local_seat(server: Server, db: Path) -> tuple[SeatHandle, str] | None:
+    """The newest remembered seat whose match is not over, resumed with its token."""
+    try:
+        remembered = json.loads(local_seats_file(db).read_text())
+    except (OSError, ValueError):
+        return None
+    for entry in reversed(remembered):
+        match = await server.find_match(entry["match"])
+        if match is None or match.status == lobby_pb2.MATCH_STATUS_FINISHED:
+            continue
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            return await server.resume(entry["match"], entry["token"]), entry["game"]
+    return None
 
 
 async def cmd_join(args: argparse.Namespace) -> int:
@@ -166,7 +226,15 @@ async def cmd_join(args: argparse.Namespace) -> int:
             )
             options = parse_options(args.option)
             match_id = (await server.create(args.create, count, options, seats)).match_id
-            print(f"created match {match_id}: {count - args.bots} people, {args.bots} bots")
+            people = n_("{count} person", "{count} people", count - args.bots)
+            bots = n_("{count} bot", "{count} bots", args.bots)
+            print(
+                _("created match {match}: {people}, {bots}").format(
+                    match=match_id,
+                    people=people.format(count=count - args.bots),
+                    bots=bots.format(count=args.bots),
+                )
+            )
         if not match_id:
             waiting = [
                 m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING
@@ -190,7 +258,8 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat = await server.join(match_id, args.name, args.seat)
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
-        await open_table(server, seat, joined.game_id)
+        hint = f"tigerden join {address} --match {match_id} --token {seat.token}"
+        await open_table(server, seat, joined.game_id, args, hint)
     return 0
 
 
@@ -201,7 +270,7 @@ async def cmd_watch(args: argparse.Namespace) -> int:
             print(f"no match {args.match} on {args.address}")
             return 1
         state = ClientState(await game_info(server, match.game_id), args.match)
-        await run_table(None, state, watch=lambda: server.watch(args.match))
+        await run_table(None, state, watch=lambda: server.watch(args.match), bell=False)
     return 0
 
 
@@ -301,6 +370,23 @@ def level_option(p: argparse.ArgumentParser, default: str, what: str) -> None:
     )
 
 
+def ui_options(p: argparse.ArgumentParser) -> None:
+    """The terminal screen's options, for every command that opens it."""
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the screen's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+    )
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw only ASCII characters (automatic when the terminal is not UTF-8)",
+    )
+    p.add_argument(
+        "--no-bell", action="store_true", help="no terminal bell when it becomes your turn"
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="tigerden",
@@ -389,7 +475,9 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_servers)
 
     p = commands.add_parser("play", help="play GAME against the AI on a local server")
-    p.add_argument("game", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
+    p.add_argument("game", nargs="?", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
+    p.add_argument("--resume", action="store_true", help="continue the last unfinished local match")
+    ui_options(p)
     p.add_argument("--players", type=int, default=0, help="seats, yours included")
     level_option(p, "normal", "the bots' level")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -415,6 +503,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
+    ui_options(p)
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     tls_ca_arg(p)
     p.set_defaults(run=cmd_join)
@@ -422,6 +511,7 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
     p.add_argument("match", help="match id")
+    ui_options(p)
     tls_ca_arg(p)
     p.set_defaults(run=cmd_watch)
 
@@ -463,12 +553,15 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    set_language(getattr(args, "lang", None))
+    use_ascii(getattr(args, "ascii", False) or wants_ascii())
     try:
         code: int = asyncio.run(args.run(args))
         return code
     except grpc.aio.AioRpcError as error:
-        reason = error_reason(error)
-        print(f"error: {error.code().name} {reason}: {error.details()}", file=sys.stderr)
+        print(_("error: {details}").format(details=error.details()), file=sys.stderr)
+        if os.environ.get("TIGERDEN_DEBUG"):
+            print(f"  ({error.code().name} {error_reason(error)})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

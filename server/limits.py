@@ -42,6 +42,9 @@ class Limits:
     acts_per_second: float = _limit(20, "Act calls per second from one address")
     open_matches: int = _limit(500, "unfinished matches on the server")
     bot_matches: int = _limit(4, "unfinished matches with bots in every seat")
+    max_bot_seconds: float = _limit(
+        5.0, "seconds a server bot may think per move, whatever its level asks for"
+    )
 
     @classmethod
     def unlimited(cls) -> Limits:
@@ -56,6 +59,7 @@ class Limits:
             acts_per_second=math.inf,
             open_matches=many,
             bot_matches=many,
+            max_bot_seconds=math.inf,
         )
 
 

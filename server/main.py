@@ -76,7 +76,8 @@ async def start_server(
     """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`,
     within `limits`, speaking TLS when given a certificate."""
     store = Store(db)
-    lobby = Lobby(store, BotDriver(delay=bot_delay, pool=bot_pool()), limits=limits)
+    bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
+    lobby = Lobby(store, bots, limits=limits)
     restored = lobby.restore()
     server = grpc.aio.server(
         interceptors=[RequestGuard()],

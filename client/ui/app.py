@@ -1,21 +1,26 @@
-"""The full-screen terminal table: the game's board, the seats and scores, the log, and a move
-prompt that completes the legal moves the server sent.
+"""The full-screen terminal table, laid out for 80x24 and up.
 
-`build_app(state, send)` builds the whole tree once; panes read `ClientState` through callables
-on every redraw, and the Play reader (`run_table`) stores each snapshot and calls `invalidate()`.
+From the top: a header line (game, match, keys), the table (the game's own renderer, wrapped at
+words, scrolling with PgUp/PgDn and the mouse wheel), a banner of what the others just did, the
+log (below the table; beside it from 110 columns on), your legal moves, a status line and the
+move prompt. Nothing is framed: every row goes to the game. Below the game's minimum size the
+screen says so in one line.
+
+`build_app(state, send)` builds the tree once; panes read `ClientState` on every redraw, and the
+Play reader (`run_table`) stores each snapshot and calls `invalidate()`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from typing import Any
 
-from prompt_toolkit.application import Application
-from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.data_structures import Point
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition, has_completions
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -33,83 +38,164 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
-from prompt_toolkit.widgets import Frame, TextArea
-from tigerden.v1 import lobby_pb2, match_pb2
+from prompt_toolkit.widgets import TextArea
+from tigerden.v1 import match_pb2
 
 from client.api import SeatHandle
-from client.ui import doors, koikoi, tiger_dragon
+from client.i18n import _
+from client.ui import games
+from client.ui.pane import ScrollPane
 from client.ui.state import ClientState
-
-Renderer = Callable[[ClientState], StyleAndTextTuples]
-RENDERERS: dict[str, Renderer] = {
-    "doors": doors.render,
-    "koikoi": koikoi.render,
-    "tiger_dragon": tiger_dragon.render,
-}
-"""Board renderers by the GameView oneof field name."""
+from client.ui.text import reflow, symbols
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 
+WIDE = 110
+"""From this many columns on, the log stands beside an 80-column table instead of below it."""
+TABLE_WIDTH = 80
+MOVE_ROWS = 3
+
 STYLE = Style.from_dict(
     {
+        # ANSI colour names: the terminal's theme picks shades readable on light and dark.
         "title": "bold",
         "label": "bold",
-        "dim": "#888888",
-        "card.red": "bold #ff5555",
-        "card.blue": "bold #5599ff",
-        "card.wild": "bold #cccc55",
-        "tile.red": "bold #ff5555",
-        "tile.blue": "bold #5599ff",
-        "tile.hidden": "#888888",
-        "card.bright": "bold #ffcc33",
-        "card.animal": "bold #cc88ff",
-        "card.ribbon": "bold #ff7777",
-        "card.plain": "#aaaaaa",
-        "decision": "bold reverse #ffcc33",
+        "dim": "",
+        "header": "reverse",
+        "banner": "bold",
+        "more": "reverse",
+        "changed": "underline",
+        "card.red": "ansired bold",
+        "card.blue": "ansiblue bold",
+        "card.wild": "ansimagenta bold",
+        "tile.red": "ansired bold",
+        "tile.blue": "ansiblue bold",
+        "tile.hidden": "",
+        "card.bright": "ansiyellow bold",
+        "card.animal": "ansimagenta bold",
+        "card.ribbon": "ansired bold",
+        "card.plain": "",
+        "decision": "bold",
         "status": "reverse",
-        "move": "#55cc55",
+        "move": "ansigreen bold",
         "you": "bold underline",
+        "held": "bold reverse",
     }
 )
 
 
 def board(state: ClientState) -> StyleAndTextTuples:
     if state.snapshot is None:
-        return [("", "connecting...")]
-    field = state.snapshot.view.WhichOneof("game")
-    renderer = RENDERERS.get(field or "")
-    return renderer(state) if renderer else [("", f"(no renderer for {field})")]
-
-
-def seats(state: ClientState) -> StyleAndTextTuples:
-    snapshot = state.snapshot
-    if snapshot is None:
-        return []
-    lines: StyleAndTextTuples = []
-    for seat in snapshot.seats:
-        marker = "▶ " if snapshot.HasField("to_act") and snapshot.to_act == seat.seat else "  "
-        score = snapshot.scores[seat.seat] if seat.seat < len(snapshot.scores) else 0
-        kind = "bot" if seat.kind == lobby_pb2.SEAT_KIND_BOT else "human"
-        online = "" if seat.connected else " (away)"
-        style = "class:you" if state.seat_name(seat.seat) == "you" else ""
-        name = seat.name or "(free)"
-        lines.append((style, f"{marker}{seat.seat} {name:<14.14} {kind:<5} {score:>3}{online}\n"))
-    return lines
+        return [("", _("connecting...") + "\n")]
+    screen = games.screen_of(state)
+    if screen is None:
+        field = state.snapshot.view.WhichOneof("game")
+        return [("", _("(no renderer for {game})").format(game=field) + "\n")]
+    return screen.render(state)
 
 
 def legal_moves(state: ClientState) -> StyleAndTextTuples:
     labels = state.legal_labels()
+    if state.viewer() is None:
+        return [("class:dim", _("(spectating)") + "\n")]
     if not labels:
-        return [("class:dim", "(no moves for you now)")]
-    moves: StyleAndTextTuples = []
+        return [("class:dim", _("(no moves for you now)") + "\n")]
+    moves: StyleAndTextTuples = [("class:label", _("Moves:"))]
     for number, label in enumerate(labels, start=1):
-        moves += [("class:dim", f"{number}:"), ("class:move", label), ("", "   ")]
-    return moves
+        moves += [("", "  "), ("class:dim", f"{number}:"), ("class:move", label)]
+    return [*moves, ("", "\n")]
 
 
 def log_lines(state: ClientState) -> StyleAndTextTuples:
-    """The newest log lines; the window shows the bottom of them."""
-    return [("", line + "\n") for line in list(state.log)[-30:]]
+    return [("", line + "\n") for line in state.log]
+
+
+def banner(state: ClientState) -> StyleAndTextTuples:
+    """What the others did since your last move, newest last, in one line (the row cuts it)."""
+    if not state.banner:
+        return [("class:dim", "")]
+    return [("class:banner", f"{symbols().to_act} " + "; ".join(state.banner[-6:]))]
+
+
+def help_text(state: ClientState) -> StyleAndTextTuples:
+    keys = [
+        _("Type a move or its number and press Enter; Tab completes, Escape closes the list."),
+        _("A unique start of a move, or a word of it, is enough: 'crane', 'guess red'."),
+        _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
+        _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
+    ]
+    rules = "\n".join(_(line) if line.strip() else line for line in state.game.help.splitlines())
+    return [
+        ("class:title", _("{game}: rules (? closes)").format(game=state.game.title) + "\n"),
+        ("", reflow(rules) + "\n"),
+        ("class:title", _("Keys") + "\n"),
+        *[("", "  " + line + "\n") for line in keys],
+    ]
+
+
+def held_text(state: ClientState) -> StyleAndTextTuples:
+    return [
+        ("class:held", " " + _("press any key to go on") + " "),
+        ("", "\n"),
+        *(state.held or []),
+    ]
+
+
+def too_small(state: ClientState) -> tuple[int, int] | None:
+    """The game's minimum size when the terminal is smaller, else None."""
+    size = get_app().output.get_size()
+    wanted = games.min_size(state)
+    if size.columns < wanted[0] or size.rows < wanted[1]:
+        return wanted
+    return None
+
+
+class MoveCompleter(Completer):
+    """Completes the legal moves of the newest snapshot that the typed text names; offers
+    nothing for an empty prompt unless asked (Tab), so a late completion after a sent move
+    cannot open a menu of stale moves."""
+
+    def __init__(self, state: ClientState) -> None:
+        self.state = state
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text
+        if not text.strip():
+            if not complete_event.completion_requested:
+                return
+            found = list(self.state.snapshot.legal_moves) if self.state.snapshot else []
+        else:
+            found = self.state.matching(text)
+        for move in found:
+            yield Completion(move.label, start_position=-len(text))
+
+
+def common_start(labels: list[str]) -> str:
+    """The longest text every label starts with (character by character)."""
+    if not labels:
+        return ""
+    start = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(start):
+            start = start[:-1]
+    return start
+
+
+def header(state: ClientState) -> StyleAndTextTuples:
+    dot = f" {symbols().dot} "
+    width = get_app().output.get_size().columns
+    title = state.game.title if width >= WIDE else state.game.title.split(" (")[0]
+    left = f" tigerden{dot}{title}{dot}" + _("match {id}").format(id=state.match_id)
+    right = (
+        _("? help · F2 log · PgUp/PgDn · Ctrl-Q quit")
+        if width >= len(left) + 48
+        else _("? help · Ctrl-Q quit")
+    ).replace("·", symbols().dot) + " "
+    left = left[: max(0, width - len(right) - 1)]
+    pad = max(1, width - len(left) - len(right))
+    return [("class:header", left + " " * pad + right)]
 
 
 def build_app(
@@ -122,81 +208,102 @@ def build_app(
 
     def accept(buffer: object) -> bool:
         text = prompt.text
+        if not text.strip():
+            return False
         chosen = state.find_move(text)
+        prompt.buffer.cancel_completion()
         if chosen is None:
-            state.status = f"{text.strip()!r} is not one of your legal moves; Tab lists them"
-        elif send is not None and state.snapshot is not None:
-            state.acted_at = state.snapshot.version
-            state.status = f"sent: {chosen.label}"
+            state.status = state.refusal(text)
+            return True  # keep the text to correct it
+        if send is not None and state.snapshot is not None:
+            state.acted(state.snapshot.version, chosen.label)
+            table_pane.scroll = 0
             app.create_background_task(send(state.snapshot.version, chosen.move))
         return False  # clear the prompt
 
     prompt = TextArea(
         height=1,
-        prompt="move> ",
+        prompt="> ",
         multiline=False,
-        completer=WordCompleter(lambda: state.legal_labels(), sentence=True),
+        completer=MoveCompleter(state),
         complete_while_typing=True,
         accept_handler=accept,
     )
-    help_pane = Frame(
-        Window(FormattedTextControl(lambda: state.game.help), wrap_lines=True),
-        title=f"{state.game.title}: rules (? closes)",
+    table_pane = ScrollPane(
+        lambda: (
+            help_text(state)
+            if state.show_help
+            else held_text(state)
+            if state.held is not None
+            else log_lines(state)
+            if state.show_log
+            else board(state)
+        )
     )
-    log_window = Window(
-        FormattedTextControl(
-            lambda: log_lines(state),
-            # The window scrolls to keep this "cursor" in view: the newest line.
-            get_cursor_position=lambda: Point(x=0, y=max(0, min(len(state.log), 30) - 1)),
-        ),
-        wrap_lines=True,
-    )
+    log_pane = ScrollPane(lambda: log_lines(state), follow_end=True)
+    moves_pane = ScrollPane(lambda: legal_moves(state))
+    wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
+    narrow = ~wide
+
+    def table_width() -> Dimension:
+        columns = get_app().output.get_size().columns
+        return Dimension.exact(TABLE_WIDTH) if columns >= WIDE else Dimension()
+
     body = VSplit(
         [
-            Frame(
-                Window(FormattedTextControl(lambda: board(state)), wrap_lines=True), title="table"
-            ),
-            HSplit(
-                [
-                    Frame(
-                        Window(
-                            FormattedTextControl(lambda: seats(state)),
-                            height=Dimension(min=2, max=6),
-                        ),
-                        title="seats",
-                    ),
-                    Frame(log_window, title="log"),
-                ],
-                width=Dimension(min=28, preferred=34, max=40),
+            Window(table_pane, width=table_width, dont_extend_height=narrow),
+            ConditionalContainer(
+                VSplit(
+                    [
+                        Window(width=1, char=lambda: "│" if symbols().rule == "─" else "|"),
+                        Window(log_pane),
+                    ]
+                ),
+                filter=wide,
             ),
         ]
     )
+    playing = HSplit(
+        [
+            Window(FormattedTextControl(lambda: header(state)), height=1),
+            body,
+            Window(
+                FormattedTextControl(lambda: banner(state)),
+                height=1,
+                char=" ",
+            ),
+            ConditionalContainer(
+                Window(log_pane, height=Dimension(min=0, preferred=0)), filter=narrow
+            ),
+            Window(moves_pane, height=Dimension(min=1, max=MOVE_ROWS), dont_extend_height=True),
+            Window(
+                FormattedTextControl(lambda: [("class:status", " " + state.status)]),
+                height=1,
+                style="class:status",
+            ),
+            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
+        ]
+    )
+    small = Condition(lambda: too_small(state) is not None)
+
+    def small_text() -> StyleAndTextTuples:
+        wanted = too_small(state) or (0, 0)
+        size = get_app().output.get_size()
+        return [
+            (
+                "",
+                _("window {w}x{h} is too small: {game} needs {mw}x{mh}").format(
+                    w=size.columns, h=size.rows, game=state.game.title, mw=wanted[0], mh=wanted[1]
+                ),
+            )
+        ]
+
     screen = HSplit(
         [
-            Window(
-                FormattedTextControl(
-                    lambda: [
-                        ("class:title", f" tigerden · {state.game.title} · match {state.match_id}")
-                    ]
-                ),
-                height=1,
+            ConditionalContainer(
+                Window(FormattedTextControl(small_text), wrap_lines=True), filter=small
             ),
-            ConditionalContainer(help_pane, filter=Condition(lambda: state.show_help)),
-            ConditionalContainer(body, filter=Condition(lambda: not state.show_help)),
-            Frame(
-                Window(
-                    FormattedTextControl(lambda: legal_moves(state)),
-                    wrap_lines=True,
-                    height=Dimension(min=1, max=4),
-                ),
-                title="your moves",
-            ),
-            Window(FormattedTextControl(lambda: [("class:status", " " + state.status)]), height=1),
-            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
-            Window(
-                FormattedTextControl([("class:dim", " ? rules · Tab complete · Ctrl-Q quit")]),
-                height=1,
-            ),
+            ConditionalContainer(playing, filter=~small),
         ]
     )
     root = FloatContainer(
@@ -205,14 +312,21 @@ def build_app(
             Float(
                 xcursor=True,
                 ycursor=True,
-                content=CompletionsMenu(max_height=12, scroll_offset=1),
+                content=CompletionsMenu(max_height=8, scroll_offset=1),
             )
         ],
     )
     bindings = KeyBindings()
+    holding = Condition(lambda: state.held is not None and not state.show_help)
 
-    @bindings.add("c-q")
-    @bindings.add("c-c")
+    @bindings.add("<any>", filter=holding, eager=True)
+    @bindings.add("enter", filter=holding, eager=True)
+    @bindings.add("escape", filter=holding, eager=True)
+    def release(event: KeyPressEvent) -> None:
+        state.held = None
+
+    @bindings.add("c-q", eager=True)
+    @bindings.add("c-c", eager=True)
     def quit_(event: KeyPressEvent) -> None:
         event.app.exit()
 
@@ -220,17 +334,70 @@ def build_app(
     @bindings.add("f1")
     def toggle_help(event: KeyPressEvent) -> None:
         state.show_help = not state.show_help
+        table_pane.scroll = 0
+
+    @bindings.add("f2")
+    def toggle_log(event: KeyPressEvent) -> None:
+        state.show_log = not state.show_log
+        table_pane.at_end = True
+        table_pane.scroll = 10**6 if state.show_log else 0
+
+    @bindings.add("pageup", eager=True)
+    def page_up(event: KeyPressEvent) -> None:
+        table_pane.page(-1)
+
+    @bindings.add("pagedown", eager=True)
+    def page_down(event: KeyPressEvent) -> None:
+        table_pane.page(1)
+
+    @bindings.add("escape", filter=has_completions, eager=True)
+    def close_menu(event: KeyPressEvent) -> None:
+        prompt.buffer.cancel_completion()
+
+    @bindings.add("tab", filter=Condition(lambda: send is not None), eager=True)
+    def complete(event: KeyPressEvent) -> None:
+        buffer = prompt.buffer
+        if buffer.complete_state and buffer.complete_state.completions:
+            buffer.complete_next()
+            return
+        labels = [m.label for m in state.matching(buffer.text)] if buffer.text.strip() else []
+        common = common_start(labels)
+        if len(labels) == 1 or len(common) > len(buffer.text):
+            buffer.document = Document(labels[0] if len(labels) == 1 else common)
+            return
+        buffer.start_completion(select_first=False)
 
     app: Application[None] = Application(
         layout=Layout(root, focused_element=prompt if send is not None else None),
         key_bindings=bindings,
         style=STYLE,
         full_screen=True,
-        mouse_support=False,
+        mouse_support=True,
         input=input,
         output=output,
     )
+    app.tigerden_prompt = prompt  # type: ignore[attr-defined]
     return app
+
+
+def refresh(app: Application[None], state: ClientState, bell: bool) -> None:
+    """After a snapshot: rebuild an open completion menu from the new legal moves, ring the
+    bell and set the window title when it just became your turn, redraw."""
+    prompt: TextArea | None = getattr(app, "tigerden_prompt", None)
+    if prompt is not None:
+        buffer = prompt.buffer
+        was_open = buffer.complete_state is not None
+        buffer.cancel_completion()
+        if was_open and buffer.text.strip() and state.matching(buffer.text):
+            buffer.start_completion(select_first=False)
+    if state.turn_started:
+        state.turn_started = False
+        if bell:
+            app.output.bell()
+        app.output.set_title(_("tigerden: your turn ({game})").format(game=state.game.title))
+    elif state.snapshot is not None and not state.snapshot.legal_moves:
+        app.output.set_title(f"tigerden: {state.game.title}")
+    app.invalidate()
 
 
 async def run_table(
@@ -239,6 +406,7 @@ async def run_table(
     watch: Callable[[], AsyncIterator[match_pb2.Snapshot]] | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    bell: bool = True,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits; returns the final client state."""
@@ -250,7 +418,7 @@ async def run_table(
         async def spectate() -> None:
             async for snapshot in watch():
                 state.receive(snapshot)
-                app.invalidate()
+                refresh(app, state, bell=False)
 
         reader = asyncio.ensure_future(spectate())
         try:
@@ -273,7 +441,7 @@ async def run_table(
         async def read() -> None:
             async for snapshot in table.snapshots():
                 state.receive(snapshot)
-                app.invalidate()
+                refresh(app, state, bell)
 
         reader = asyncio.ensure_future(read())
         try:

@@ -38,7 +38,12 @@ async def test_the_ui_plays_a_doors_contest_against_the_bot(client: Server) -> N
             pipe.send_text("?")  # ... and closes
             await wait_for(lambda: not state.show_help)
             pipe.send_text("no-such-move\r")
-            await wait_for(lambda: "not one of your legal moves" in state.status)
+            await wait_for(
+                lambda: (
+                    "not one of your moves now" in state.status or "not your turn" in state.status
+                )
+            )
+            pipe.send_text("\x15")  # Ctrl-U: the refused text stays in the prompt until cleared
             while not any("gains" in line for line in state.log):
                 await wait_for(
                     lambda: (
