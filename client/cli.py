@@ -1,4 +1,5 @@
-"""The `tigerden` command: serve, play, join, watch, bot, selfplay, games, matches, servers."""
+"""The `tigerden` command: lobby (the default), serve, play, join, watch, bot, selfplay, games,
+matches, servers."""
 
 from __future__ import annotations
 
@@ -105,7 +106,9 @@ def remember_local_seat(db: Path, seat: SeatHandle, game_id: str) -> None:
 async def open_table(
     server: Server, seat: SeatHandle, game_id: str, args: argparse.Namespace, hint: str
 ) -> None:
-    state = ClientState(await game_info(server, game_id), seat.match_id)
+    match = await server.find_match(seat.match_id)
+    options = {} if match is None else dict(match.options)
+    state = ClientState(await game_info(server, game_id), seat.match_id, options=options)
     final = await run_table(seat, state, bell=not args.no_bell)
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
@@ -128,6 +131,14 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
     name = None if args.no_advertise else args.name
     await serve(args.host, args.port, Path(args.db), args.bot_delay, name, limits, tls)
+    return 0
+
+
+async def cmd_lobby(args: argparse.Namespace) -> int:
+    from client.session import run_lobby
+
+    address = target(args.address) if args.address else None
+    await run_lobby(args.name, list(LEVELS), address, args.interface)
     return 0
 
 
@@ -269,7 +280,8 @@ async def cmd_watch(args: argparse.Namespace) -> int:
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
-        state = ClientState(await game_info(server, match.game_id), args.match)
+        game = await game_info(server, match.game_id)
+        state = ClientState(game, args.match, options=dict(match.options))
         await run_table(None, state, watch=lambda: server.watch(args.match), bell=False)
     return 0
 
@@ -392,7 +404,9 @@ def parser() -> argparse.ArgumentParser:
         prog="tigerden",
         description="A LAN game server and terminal client for Doors, Koi-Koi and Tiger & Dragon.",
     )
-    commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = root.add_subparsers(
+        dest="command", metavar="COMMAND", help="without one: the lobby (tigerden lobby)"
+    )
 
     from server.limits import Limits
 
@@ -469,6 +483,16 @@ def parser() -> argparse.ArgumentParser:
             metavar="ADDR",
             help="look only on the interface with this address (repeatable; default: all)",
         )
+
+    p = commands.add_parser(
+        "lobby", help="the lobby screen: servers on the LAN, matches, create, join, watch"
+    )
+    p.add_argument(
+        "address", nargs="?", help="HOST[:PORT] of a server (default: the servers on the LAN)"
+    )
+    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    discovery_args(p)
+    p.set_defaults(run=cmd_lobby)
 
     p = commands.add_parser("servers", help="list the tigerden servers on the LAN")
     discovery_args(p)
@@ -552,6 +576,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["lobby", *argv]  # no command: the lobby, with the flags given
     args = parser().parse_args(argv)
     set_language(getattr(args, "lang", None))
     use_ascii(getattr(args, "ascii", False) or wants_ascii())

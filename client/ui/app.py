@@ -91,7 +91,16 @@ def board(state: ClientState) -> StyleAndTextTuples:
     if screen is None:
         field = state.snapshot.view.WhichOneof("game")
         return [("", _("(no renderer for {game})").format(game=field) + "\n")]
-    return screen.render(state)
+    return [*house_rules(state), *screen.render(state)]
+
+
+def house_rules(state: ClientState) -> StyleAndTextTuples:
+    """The table's first line: the match's house rules (? explains each)."""
+    rules = state.house_rules()
+    if not rules:
+        return []
+    named = f" {symbols().dot} ".join(setting for setting, _meaning in rules)
+    return [("class:dim", _("house rules: {rules}").format(rules=named) + "\n")]
 
 
 def legal_moves(state: ClientState) -> StyleAndTextTuples:
@@ -128,9 +137,19 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
     return [
         ("class:title", _("{game}: rules (? closes)").format(game=state.game.title) + "\n"),
         ("", reflow(rules) + "\n"),
+        *house_rules_help(state),
         ("class:title", _("Keys") + "\n"),
         *[("", "  " + line + "\n") for line in keys],
     ]
+
+
+def house_rules_help(state: ClientState) -> StyleAndTextTuples:
+    """Each house rule of the match with its meaning, as ListGames describes the option."""
+    rules = state.house_rules()
+    if not rules:
+        return []
+    lines = [("", f"  {setting}: {_(meaning)}\n") for setting, meaning in rules]
+    return [("class:title", _("House rules of this match") + "\n"), *lines]
 
 
 def held_text(state: ClientState) -> StyleAndTextTuples:

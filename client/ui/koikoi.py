@@ -79,11 +79,15 @@ DEAL_ENDS = {
     pb.KOIKOI_DEAL_END_DEALT_HAND: N_("dealt-hand yaku"),
     pb.KOIKOI_DEAL_END_DEALT_HANDS_DRAW: N_("both hands held dealt-hand yaku"),
     pb.KOIKOI_DEAL_END_FOUR_ON_BOARD: N_("four of a month on the board"),
+    pb.KOIKOI_DEAL_END_LOCKED: N_("koi-koi lock"),
+    pb.KOIKOI_DEAL_END_CALL_LIMIT: N_("koi-koi call limit reached"),
 }
 
 DOUBLINGS = {
     pb.KOIKOI_DOUBLING_SEVEN_PLUS: N_("7 or more"),
     pb.KOIKOI_DOUBLING_OPPONENT_KOI_KOI: N_("opponent called koi-koi"),
+    pb.KOIKOI_DOUBLING_OWN_KOI_KOI: N_("own koi-koi calls"),
+    pb.KOIKOI_DOUBLING_BRIGHTS_ON_BOARD: N_("brights on the dealt board"),
 }
 
 MISDEALS = {
@@ -163,15 +167,23 @@ def summary_lines(state: ClientState, summary: pb.KoikoiDealSummary) -> StyleAnd
     head: StyleAndTextTuples = [
         ("class:label", _("Last deal ({deal}):").format(deal=summary.deal) + " ")
     ]
+    gains = ", ".join(
+        f"{state.seat_name(seat)} {gain:+d}" for seat, gain in enumerate(summary.gains) if gain
+    )
     if not summary.HasField("winner"):
-        return [*head, ("", _("drawn, nobody scores ({reason})").format(reason=reason) + "\n")]
+        if gains:  # seat points for an exhausted deal
+            drawn = _("drawn: {gains} ({reason})").format(gains=gains, reason=reason)
+        else:
+            drawn = _("drawn, nobody scores ({reason})").format(reason=reason)
+        return [*head, ("", drawn + "\n")]
     multipliers = "".join(
         f" x{m.factor} ({_(DOUBLINGS.get(m.reason, '?'))})" for m in summary.multipliers
     )
+    bonus = f" + {summary.bonus}" if summary.bonus else ""
     scored = _("{name} scored {points} ({reason})").format(
         name=state.seat_name(summary.winner), points=summary.points, reason=reason
     )
-    return [
+    lines: StyleAndTextTuples = [
         *head,
         ("", scored + "\n"),
         ("", "  " + _("yaku: {yaku}").format(yaku=yaku_text(summary.yaku) or _("none")) + "\n"),
@@ -179,11 +191,14 @@ def summary_lines(state: ClientState, summary: pb.KoikoiDealSummary) -> StyleAnd
             "",
             "  "
             + _("points: {base}{multipliers} = {points}").format(
-                base=summary.base, multipliers=multipliers, points=summary.points
+                base=f"{summary.base}{bonus}", multipliers=multipliers, points=summary.points
             )
             + "\n",
         ),
     ]
+    if list(summary.gains) != [summary.points * (s == summary.winner) for s in (0, 1)]:
+        lines.append(("", "  " + _("match points: {gains}").format(gains=gains) + "\n"))
+    return lines
 
 
 PILE_KINDS = (
@@ -338,11 +353,24 @@ def render(state: ClientState) -> StyleAndTextTuples:
             _("stock: {count}").format(count=view.stock_count),
         ]
     )
+    length = (
+        _("Deal {deal}, first to {target}").format(deal=view.deal, target=view.target)
+        if view.target
+        else _("Deal {deal} of {deals}").format(deal=view.deal, deals=view.deals)
+    )
     lines: StyleAndTextTuples = [
-        ("class:title", _("Deal {deal} of {deals}").format(deal=view.deal, deals=view.deals)),
+        ("class:title", length),
         ("", dot + head + dot),
         ("class:decision", now),
         ("", "\n"),
+    ]
+    if view.dealer_draw and view.deal == 1:
+        first, second = (card_name(c) for c in view.dealer_draw)
+        drew = _("first dealer drawn: {first} {card1}, {second} {card2}").format(
+            first=state.seat_name(0), card1=first, second=state.seat_name(1), card2=second
+        )
+        lines.append(("class:dim", drew + "\n"))
+    lines += [
         *by_month(state, view.board),
         ("", "\n"),
     ]
@@ -442,4 +470,14 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         return Described(text, ends=True)
     if kind == "match_ended":
         return Described(_("the match is over"), ends=True)
+    if kind == "dealer_drawn":
+        first, second = (card_name(c) for c in e.cards)
+        drew = _("{first} draws {card1}, {second} draws {card2}").format(
+            first=name(0), card1=first, second=name(1), card2=second
+        )
+        if e.HasField("dealer"):
+            text = _("{drew}: {name} deals first").format(drew=drew, name=name(e.dealer))
+        else:
+            text = _("{drew}: a tie, draw again").format(drew=drew)
+        return Described(text, changed=(first, second))
     return Described(state.server_text(event.text))

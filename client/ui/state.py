@@ -53,6 +53,17 @@ class ClientState:
     """An end-of-deal/round/contest summary shown until a key is pressed."""
     turn_started: bool = False
     """Set when a snapshot makes it your turn (the UI rings the bell and clears it)."""
+    options: dict[str, str] = field(default_factory=dict)
+    """The match's options (MatchInfo.options), to name its house rules."""
+
+    def house_rules(self) -> list[tuple[str, str]]:
+        """("name=value", description) for every option of the match that differs from the
+        game's default: the house rules in play, as the server describes them."""
+        return [
+            (f"{option.name}={self.options[option.name]}", option.description)
+            for option in self.game.options
+            if self.options.get(option.name, option.default_value) != option.default_value
+        ]
 
     def receive(self, snapshot: match_pb2.Snapshot) -> None:
         from client.ui.games import describe, summary

@@ -76,6 +76,12 @@ def card_line(card: pb.TigerDragonCard) -> StyleAndTextTuples:
     japanese = f" ({card.japanese})" if card.japanese else ""
     values = " ".join(map(str, card.points))
     effect = [_("out with 1-8: {values}").format(values=values)]
+    if card.points_by_difference:  # the Game Market promo
+        effect = [
+            _("out with 1: {one}; 2-8: the difference from your last attack").format(
+                one=card.points[0]
+            )
+        ]
     if card.open_points:
         effect.append(
             _("if revealed: {values}").format(values=" ".join(map(str, card.open_points)))
@@ -213,7 +219,9 @@ def render(state: ClientState) -> StyleAndTextTuples:
         count=view.left_out
     )
     head = [goal, part, out]
-    if view.new_card_each_round:
+    if view.new_card_each_round and view.same_card_may_return:
+        head.append(_("a Battlefield card drawn every round (the same may return)"))
+    elif view.new_card_each_round:
         head.append(_("a new Battlefield card every round"))
     lines: StyleAndTextTuples = [
         ("class:title", _("Round {round}").format(round=view.round)),

@@ -248,3 +248,21 @@ def test_every_style_class_used_is_defined(viewer: Seat | None) -> None:
                     assert part.removeprefix("class:") in defined, part
         if count > 300:
             break
+
+
+def test_house_rules_on_the_table_first_to_dealer_draw_and_zero_sum_transfer() -> None:
+    """first_to shows the target instead of a deal count, a drawn first dealer shows both
+    cards in deal 1, and a zero-sum deal shows what each match score changed by."""
+    options = {"first_to": "50", "first_dealer": "draw"}
+    state = GAME.new(2, GAME.info.validate(2, options), 3)
+    shown = rendered(state, 0)
+    assert shown.startswith("Deal 1, first to 50") and "of 0" not in shown
+    first, second = (c.text for c in state.view(0).dealer_draw or ())
+    assert f"first dealer drawn: you {first}, bob {second}" in shown
+    zero_sum = GAME.new(2, GAME.info.validate(2, {"zero_sum": "on", "deals": "6"}), 4)
+    rng = random.Random(4)
+    while zero_sum.last_deal is None or zero_sum.last_deal.winner is None:
+        zero_sum.apply(rng.choice(zero_sum.legal_moves()))
+    gains = zero_sum.last_deal.gains
+    shown = rendered(zero_sum, None)
+    assert f"ada {gains[0]:+d}, bob {gains[1]:+d}" in shown
