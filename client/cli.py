@@ -335,6 +335,12 @@ async def cmd_games(args: argparse.Namespace) -> int:
                 values = "|".join(option.values)
                 print(f"{'':<15}--option {option.name}={values} (default {option.default_value})")
                 print(f"{'':<17}{option.description}")
+            if game.conflicts:
+                print(f"{'':<15}" + _("these cannot be combined:"))
+            for conflict in game.conflicts:
+                mine = f"{conflict.option}={'|'.join(conflict.values)}"
+                theirs = f"{conflict.other}={'|'.join(conflict.other_values)}"
+                print(f"{'':<17}{mine} + {theirs}: {conflict.reason}")
 
     if args.server:
         async with open_server(args, args.server) as server:

@@ -15,7 +15,7 @@ from typing import Any
 import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
-from engine.core import Seat
+from engine.core import GameInfo, Seat
 from server import outbound
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
@@ -57,6 +57,12 @@ def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
     return None
 
 
+def in_order(info: GameInfo, option: str, values: frozenset[str]) -> list[str]:
+    """`values` of `option` in the order the option lists them."""
+    spec = next(spec for spec in info.options if spec.name == option)
+    return [value for value in spec.values if value in values]
+
+
 class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
         self.lobby = lobby
@@ -82,6 +88,16 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         default_value=option.default,
                     )
                     for option in game.info.options
+                ],
+                conflicts=[
+                    lobby_pb2.GameOptionConflict(
+                        option=conflict.option,
+                        values=in_order(game.info, conflict.option, conflict.values),
+                        other=conflict.other,
+                        other_values=in_order(game.info, conflict.other, conflict.other_values),
+                        reason=conflict.why,
+                    )
+                    for conflict in game.info.conflicts
                 ],
             )
             for game in self.lobby.games.values()

@@ -171,6 +171,7 @@ class Game(_message.Message):
     SUMMARY_FIELD_NUMBER: _builtins.int
     HELP_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
+    CONFLICTS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The id to send in CreateMatchRequest.game_id, e.g. "doors", "koikoi", "tiger-dragon"."""
     title: _builtins.str
@@ -189,6 +190,12 @@ class Game(_message.Message):
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOption]:
         """The match options this game accepts."""
 
+    @_builtins.property
+    def conflicts(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOptionConflict]:
+        """Option values that cannot be combined in one match; CreateMatch refuses them with
+        BAD_OPTIONS. Every other combination of option values plays.
+        """
+
     def __init__(
         self,
         *,
@@ -200,14 +207,59 @@ class Game(_message.Message):
         summary: _builtins.str = ...,
         help: _builtins.str = ...,
         options: _abc.Iterable[Global___GameOption] | None = ...,
+        conflicts: _abc.Iterable[Global___GameOptionConflict] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_players", b"default_players", "game_id", b"game_id", "help", b"help", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "summary", b"summary", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["conflicts", b"conflicts", "default_players", b"default_players", "game_id", b"game_id", "help", b"help", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "summary", b"summary", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class GameOptionConflict(_message.Message):
+    """GameOptionConflict names option values that cannot be combined: `option` set to any of
+    `values` together with `other` set to any of `other_values`.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    OPTION_FIELD_NUMBER: _builtins.int
+    VALUES_FIELD_NUMBER: _builtins.int
+    OTHER_FIELD_NUMBER: _builtins.int
+    OTHER_VALUES_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    option: _builtins.str
+    """The first option's name."""
+    other: _builtins.str
+    """The other option's name."""
+    reason: _builtins.str
+    """Why, for people ("there are no viewing yaku to void")."""
+    @_builtins.property
+    def values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Its values that conflict."""
+
+    @_builtins.property
+    def other_values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The other option's values that conflict."""
+
+    def __init__(
+        self,
+        *,
+        option: _builtins.str = ...,
+        values: _abc.Iterable[_builtins.str] | None = ...,
+        other: _builtins.str = ...,
+        other_values: _abc.Iterable[_builtins.str] | None = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["option", b"option", "other", b"other", "other_values", b"other_values", "reason", b"reason", "values", b"values"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameOptionConflict: _TypeAlias = GameOptionConflict  # noqa: Y015
 
 @_typing.final
 class GameOption(_message.Message):
