@@ -12,6 +12,7 @@ import random
 import socket
 import sys
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import fields
 from pathlib import Path
 
 import grpc
@@ -46,6 +47,12 @@ def target(address: str) -> str:
     return address if ":" in address else f"{address}:{DEFAULT_PORT}"
 
 
+def open_server(args: argparse.Namespace, address: str) -> Server:
+    """A connection to the server at `address`, over TLS when `--tls-ca` names a file."""
+    ca = Path(args.tls_ca).read_bytes() if getattr(args, "tls_ca", None) else None
+    return connect(target(address), ca)
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     options = {}
     for pair in pairs:
@@ -59,10 +66,10 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 @contextlib.asynccontextmanager
 async def embedded_server(db: Path, bot_delay: float) -> AsyncIterator[Server]:
     """A local server on a free loopback port, for `play` and `selfplay`."""
+    from server.limits import Limits
     from server.main import start_server
 
-    db.parent.mkdir(parents=True, exist_ok=True)
-    running = await start_server("127.0.0.1:0", db, bot_delay)
+    running = await start_server("127.0.0.1:0", db, bot_delay, Limits.unlimited())
     server = connect(f"127.0.0.1:{running.port}")
     try:
         yield server
@@ -115,11 +122,15 @@ async def open_table(
 
 
 async def cmd_serve(args: argparse.Namespace) -> int:
-    from server.main import serve
+    from server.limits import Limits
+    from server.main import Tls, serve
 
-    db = Path(args.db)
-    db.parent.mkdir(parents=True, exist_ok=True)
-    await serve(args.host, args.port, db, args.bot_delay, None if args.no_advertise else args.name)
+    if bool(args.tls_cert) != bool(args.tls_key):
+        raise SystemExit("--tls-cert and --tls-key go together")
+    tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
+    limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
+    name = None if args.no_advertise else args.name
+    await serve(args.host, args.port, Path(args.db), args.bot_delay, name, limits, tls)
     return 0
 
 
@@ -218,7 +229,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
         if chosen is None:
             return 1
         address = chosen.target
-    async with connect(target(address)) as server:
+    async with open_server(args, address) as server:
         match_id = args.match
         if args.create:
             count, seats = await seat_specs(
@@ -264,7 +275,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
 
 
 async def cmd_watch(args: argparse.Namespace) -> int:
-    async with connect(target(args.address)) as server:
+    async with open_server(args, args.address) as server:
         match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.address}")
@@ -276,7 +287,7 @@ async def cmd_watch(args: argparse.Namespace) -> int:
 
 
 async def cmd_bot(args: argparse.Namespace) -> int:
-    async with connect(target(args.server)) as server:
+    async with open_server(args, args.server) as server:
         match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.server}", file=sys.stderr)
@@ -300,7 +311,7 @@ async def cmd_bot(args: argparse.Namespace) -> int:
 async def cmd_selfplay(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.server:
-        async with connect(target(args.server)) as server:
+        async with open_server(args, args.server) as server:
             errors = await selfplay(
                 server, args.game, args.n, args.players, options, args.parallel, args.seed
             )
@@ -332,7 +343,7 @@ async def cmd_games(args: argparse.Namespace) -> int:
                 print(f"{'':<17}{mine} + {theirs}: {conflict.reason}")
 
     if args.server:
-        async with connect(target(args.server)) as server:
+        async with open_server(args, args.server) as server:
             await show(server)
     else:
         async with embedded_server(Path(":memory:"), 0.0) as server:
@@ -341,7 +352,7 @@ async def cmd_games(args: argparse.Namespace) -> int:
 
 
 async def cmd_matches(args: argparse.Namespace) -> int:
-    async with connect(target(args.server)) as server:
+    async with open_server(args, args.server) as server:
         for match in await server.matches(include_finished=args.all):
             status = lobby_pb2.MatchStatus.Name(match.status).removeprefix("MATCH_STATUS_").lower()
             seats = ", ".join(s.name or "(free)" for s in match.seats)
@@ -403,13 +414,40 @@ def parser() -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", help="without one: the lobby (tigerden lobby)"
     )
 
+    from server.limits import Limits
+
+    def tls_ca_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--tls-ca",
+            metavar="PEM",
+            help="connect with TLS, trusting the certificates in this file (the server's own "
+            "certificate, or the CA that signed it)",
+        )
+
     def db_arg(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", default=str(default_db()), help="SQLite file (default: %(default)s)")
 
-    p = commands.add_parser("serve", help="serve matches on the network")
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: %(default)s)")
+    p = commands.add_parser(
+        "serve",
+        help="serve matches on the network",
+        description="Serve matches until Ctrl-C or SIGTERM. The limits bound what one client "
+        "address may ask for (docs/security.md); a client over a limit is refused with "
+        "RESOURCE_EXHAUSTED.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on: 0.0.0.0 (or ::) for the LAN (default: %(default)s, this "
+        "machine only)",
+    )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s)")
-    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before moving")
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        help="seconds a server bot waits before each move, even a random one, so people can "
+        "follow the table (default: %(default)s)",
+    )
     p.add_argument(
         "--name",
         default=socket.gethostname(),
@@ -421,6 +459,19 @@ def parser() -> argparse.ArgumentParser:
         help="do not announce the server on the LAN (mDNS/DNS-SD); clients then need the address",
     )
     db_arg(p)
+    tls = p.add_argument_group("TLS (clients then connect with --tls-ca)")
+    tls.add_argument("--tls-cert", metavar="PEM", help="the server's certificate chain")
+    tls.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
+    limits = p.add_argument_group("limits (per client address unless said otherwise)")
+    for limit in fields(Limits):
+        kind = float if limit.type in ("float", float) else int
+        limits.add_argument(
+            "--" + limit.name.replace("_", "-"),
+            type=kind,
+            default=limit.default,
+            metavar="N",
+            help=f"{limit.metadata['help']} (default: %(default)s)",
+        )
     p.set_defaults(run=cmd_serve)
 
     def discovery_args(p: argparse.ArgumentParser) -> None:
@@ -484,12 +535,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
     ui_options(p)
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_join)
 
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
     p.add_argument("match", help="match id")
     ui_options(p)
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_watch)
 
     p = commands.add_parser("bot", help="play a seat as a remote bot")
@@ -499,6 +552,7 @@ def parser() -> argparse.ArgumentParser:
     level_option(p, "random", "the bot's level")
     p.add_argument("--name", default="remote-bot")
     p.add_argument("--seed", type=int, help="for reproducible choices")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_bot)
 
     p = commands.add_parser("selfplay", help="play N bot-vs-bot matches through a real server")
@@ -511,15 +565,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--server", help="HOST[:PORT]; default: an embedded server")
     p.add_argument("--seed", type=int)
     p.add_argument("--db", default=":memory:", help="SQLite file for the embedded server")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_selfplay)
 
     p = commands.add_parser("games", help="list the games and their options")
     p.add_argument("--server", help="HOST[:PORT]; default: what this install hosts")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_games)
 
     p = commands.add_parser("matches", help="list the matches on a server")
     p.add_argument("--server", required=True, help="HOST[:PORT]")
     p.add_argument("--all", action="store_true", help="include finished matches")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_matches)
     return root
 
