@@ -11,7 +11,7 @@ import os
 import random
 import socket
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import fields
 from pathlib import Path
 
@@ -23,8 +23,6 @@ from client.api import SeatHandle, Server, connect, error_reason
 from client.bot import BotError, level_chooser, play_seat
 from client.i18n import LANGUAGES, _, n_, set_language
 from client.selfplay import selfplay
-from client.ui.app import run_table
-from client.ui.state import ClientState
 from client.ui.text import use_ascii, wants_ascii
 from discovery import FoundServer, find_servers
 from engine import GAMES
@@ -104,12 +102,19 @@ def remember_local_seat(db: Path, seat: SeatHandle, game_id: str) -> None:
 
 
 async def open_table(
-    server: Server, seat: SeatHandle, game_id: str, args: argparse.Namespace, hint: str
+    server: Server,
+    seat: SeatHandle,
+    game_id: str,
+    args: argparse.Namespace,
+    hint: Callable[[SeatHandle], str],
 ) -> None:
+    """Plays the seat's table (and its rematches, after /again) until the player quits."""
+    from client.session import play_at_tables
+
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
-    state = ClientState(await game_info(server, game_id), seat.match_id, options=options)
-    final = await run_table(seat, state, bell=not args.no_bell)
+    game = await game_info(server, game_id)
+    seat, final = await play_at_tables(seat, game, options, bell=not args.no_bell)
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
     else:
@@ -118,7 +123,7 @@ async def open_table(
                 match=seat.match_id, seat=seat.seat
             )
         )
-        print(f"  {hint}")
+        print(f"  {hint(seat)}")
 
 
 async def cmd_serve(args: argparse.Namespace) -> int:
@@ -203,7 +208,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
             match = await server.create(game_id, count, parse_options(args.option), seats)
             seat = await server.join(match.match_id, args.name, 0)
             remember_local_seat(db, seat, game_id)
-        await open_table(server, seat, game_id, args, resume_hint(args))
+        await open_table(server, seat, game_id, args, lambda _seat: resume_hint(args))
     return 0
 
 
@@ -269,8 +274,13 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat = await server.join(match_id, args.name, args.seat)
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
-        hint = f"tigerden join {address} --match {match_id} --token {seat.token}"
-        await open_table(server, seat, joined.game_id, args, hint)
+        await open_table(
+            server,
+            seat,
+            joined.game_id,
+            args,
+            lambda s: f"tigerden join {address} --match {s.match_id} --token {s.token}",
+        )
     return 0
 
 
@@ -280,9 +290,10 @@ async def cmd_watch(args: argparse.Namespace) -> int:
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
+        from client.session import watch_tables
+
         game = await game_info(server, match.game_id)
-        state = ClientState(game, args.match, options=dict(match.options))
-        await run_table(None, state, watch=lambda: server.watch(args.match), bell=False)
+        await watch_tables(server, args.match, game, match.options, args.name)
     return 0
 
 
@@ -541,6 +552,9 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
     p.add_argument("match", help="match id")
+    p.add_argument(
+        "--name", default=os.environ.get("USER", "spectator"), help="your name in the chat"
+    )
     ui_options(p)
     tls_ca_arg(p)
     p.set_defaults(run=cmd_watch)
