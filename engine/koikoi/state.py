@@ -226,6 +226,10 @@ class KoiKoiState(State):
             koi_koi_limit=self.rules.koi_koi_limit,
             deal_brights=self.deal_brights,
             dealer_draw=self.dealer_draw,
+            progress=(
+                self._scorer.progress(piles[0], self.month),
+                self._scorer.progress(piles[1], self.month),
+            ),
         )
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:
