@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -15,18 +16,25 @@ from dataclasses import dataclass
 
 from tigerden.v1 import match_pb2
 
-from bots import parse_level
+from bots import canonical_level
+from bots.levels import level_text
 from engine import GAMES
-from engine.core import BadOptions, Game, Move, Seat
-from server.bots import DEFAULT_LEVEL, BotDriver
+from engine.core import BadOptions, Game, IllegalMove, Move, Seat
+from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
 from server.chat import ChatRate, chat_text
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
+from server.limits import LAN_LIMITS, Limits
 from server.room import Room, SeatKind, SeatSlot, Status
 from server.sanitise import clean_line
-from server.store import ChatRecord, SeatRecord, Store
+from server.store import ChatRecord, MatchIdTaken, SeatRecord, Store
+
+logger = logging.getLogger(__name__)
 
 MAX_NAME = 40
+MATCH_ID_BYTES = 8
+"""64 random bits: a collision is about 3e-12 likely at 10,000 matches, and is drawn again."""
+MATCH_ID_ATTEMPTS = 5
 
 
 def clean_name(name: str) -> str:
@@ -77,6 +85,25 @@ class LobbyWatcher:
         return changed
 
 
+def bot_name(seat: Seat, level: str) -> str:
+    """A bot seat's name, built from its canonical level, through the same sanitiser."""
+    return clean_name(f"bot-{seat} ({level})")
+
+
+def stored_seat(record: SeatRecord) -> SeatSlot:
+    """A seat as stored, with its level made canonical and its name clean again: an older
+    server stored bot levels as they were sent."""
+    kind = SeatKind(record.kind)
+    if kind is SeatKind.BOT:
+        level = level_text(seat_level(record.bot_level))
+        return SeatSlot(record.seat, kind, level, bot_name(record.seat, level))
+    return SeatSlot(record.seat, kind, "", clean_name(record.name), record.token_hash)
+
+
+def all_bots(room: Room) -> bool:
+    return all(slot.kind is SeatKind.BOT for slot in room.seats)
+
+
 class Lobby:
     def __init__(
         self,
@@ -85,9 +112,11 @@ class Lobby:
         games: Mapping[str, Game] | None = None,
         codecs: Mapping[str, Codec] = CODECS,
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-        new_match_id: Callable[[], str] = lambda: secrets.token_hex(4),
+        new_match_id: Callable[[], str] = lambda: secrets.token_hex(MATCH_ID_BYTES),
+        limits: Limits = LAN_LIMITS,
     ) -> None:
         self.store = store
+        self.limits = limits
         self.bots = bots
         # A game is hosted once it has a codec: the engine may be ready before its wire format.
         self.games = games or {id: game for id, game in GAMES.items() if id in codecs}
@@ -100,27 +129,32 @@ class Lobby:
         self.chat_rate = ChatRate()
 
     def restore(self) -> int:
-        """Rebuilds every stored match by replaying its moves; returns how many."""
+        """Rebuilds every stored match by replaying its moves; returns how many. A match that
+        no longer replays (a game this server lacks, a move it no longer accepts, such as the
+        Doors set decisions retired by ruling D1) is logged and left in the file, unserved."""
         for record in self.store.matches():
-            game = self.games[record.game_id]
-            log = CodecLog(self.store, self.codecs[record.game_id])
-            seats = [
-                SeatSlot(s.seat, SeatKind(s.kind), s.bot_level, s.name, s.token_hash)
-                for s in record.seats
-            ]
-            room = Room(
-                record.match_id,
-                game,
-                record.players,
-                record.options,
-                record.seed,
-                seats,
-                log,
-                record.created_at,
-                record.created_by,
-                chat=list(record.chat),
-            )
-            room.replay([(seat, log.load(data)) for seat, data in record.moves])
+            try:
+                game = self.games[record.game_id]
+                log = CodecLog(self.store, self.codecs[record.game_id])
+                seats = [stored_seat(s) for s in record.seats]
+                room = Room(
+                    record.match_id,
+                    game,
+                    record.players,
+                    record.options,
+                    record.seed,
+                    seats,
+                    log,
+                    record.created_at,
+                    record.created_by,
+                    chat=list(record.chat),
+                )
+                room.replay([(seat, log.load(data)) for seat, data in record.moves])
+            except (KeyError, ValueError, Refusal, IllegalMove) as error:
+                logger.error(
+                    "match %s is not served: it does not replay (%s)", record.match_id, error
+                )
+                continue
             previous = self.rooms.get(record.rematch_of or "")
             if previous is not None:
                 room.rematch_of, previous.rematch = previous, room
@@ -176,30 +210,40 @@ class Lobby:
             raise Refusal(
                 Reason.BAD_SEATS, f"{len(seats)} seats were described for {players} players"
             )
+        self._check_room_for(seats)
         slots = []
         for number, (kind, level) in enumerate(seats):
             if kind is SeatKind.BOT:
-                level = level.strip() or DEFAULT_LEVEL
                 try:
-                    parse_level(level)
+                    level = canonical_level(level.strip() or DEFAULT_LEVEL)
                 except ValueError as error:
                     raise Refusal(Reason.BAD_SEATS, f"seat {number}: {error}") from None
-                slots.append(SeatSlot(number, kind, level, f"bot-{number} ({level})"))
+                slots.append(SeatSlot(number, kind, level, bot_name(number, level)))
             else:
                 slots.append(SeatSlot(number, kind))
-        match_id = self._new_match_id()
         seed = self._new_seed()
         creator = clean_name(creator)
-        created_at = self.store.create_match(
-            match_id,
-            game_id,
-            players,
-            validated,
-            seed,
-            [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots],
-            creator,
-            rematch_of.match_id if rematch_of else None,
-        )
+        records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
+        for _ in range(MATCH_ID_ATTEMPTS):
+            match_id = self._new_match_id()
+            if match_id in self.rooms:
+                continue
+            try:
+                created_at = self.store.create_match(
+                    match_id,
+                    game_id,
+                    players,
+                    validated,
+                    seed,
+                    records,
+                    creator,
+                    rematch_of.match_id if rematch_of else None,
+                )
+            except MatchIdTaken:
+                continue
+            break
+        else:
+            raise RuntimeError(f"{MATCH_ID_ATTEMPTS} new match ids were all taken")
         room = Room(
             match_id,
             game,
@@ -220,6 +264,26 @@ class Lobby:
             rematch_of.broadcast([])  # every stream of the old table sees the offer
         return room
 
+    def _check_room_for(self, seats: Sequence[tuple[SeatKind, str]]) -> None:
+        """Refuses a new match beyond the server's caps on unfinished matches (`Limits`)."""
+        unfinished = [r for r in self.rooms.values() if r.status is not Status.FINISHED]
+        if len(unfinished) >= self.limits.open_matches:
+            raise Refusal(
+                Reason.TOO_MANY_MATCHES,
+                f"the server holds {len(unfinished)} unfinished matches, its most; join a "
+                "waiting one (ListMatches) or try again later",
+                limit="open_matches",
+            )
+        if all(kind is SeatKind.BOT for kind, _ in seats):
+            bot_matches = [r for r in unfinished if all_bots(r)]
+            if len(bot_matches) >= self.limits.bot_matches:
+                raise Refusal(
+                    Reason.TOO_MANY_BOT_MATCHES,
+                    f"the server runs {len(bot_matches)} matches of bots only, its most; "
+                    "try again when one has finished",
+                    limit="bot_matches",
+                )
+
     def room(self, match_id: str) -> Room:
         room = self.rooms.get(match_id)
         if room is None:
@@ -236,7 +300,7 @@ class Lobby:
             if (not game_id or room.game_id == game_id)
             and (include_finished or room.status is not Status.FINISHED)
         ]
-        return sorted(rooms, key=lambda room: room.created_at, reverse=True)
+        return sorted(rooms, key=lambda room: (room.created_at, room.match_id), reverse=True)
 
     def join(self, match_id: str, name: str, seat: Seat | None) -> tuple[Room, Seat, str]:
         """Seats a player; returns the room, the seat and its secret token."""

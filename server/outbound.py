@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from bots.levels import LEVELS, MAX_SECONDS, Strategy
 from engine.core import Event, Seat
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
@@ -49,6 +50,19 @@ def seats(room: Room) -> list[lobby_pb2.Seat]:
 
 def to_act(room: Room) -> Seat | None:
     return room.state.to_act() if room.status is Status.PLAYING else None
+
+
+def bot_levels() -> list[lobby_pb2.BotLevel]:
+    """The bot levels as ListGames describes them, from the one table `bots.levels.LEVELS`."""
+    return [
+        lobby_pb2.BotLevel(
+            name=level.name,
+            description=level.summary,
+            default_seconds=(level.budget.seconds or 0.0) if level.budget else 0.0,
+            max_seconds=MAX_SECONDS if level.strategy is Strategy.SEARCH else 0.0,
+        )
+        for level in LEVELS.values()
+    ]
 
 
 def match_info(room: Room) -> lobby_pb2.MatchInfo:

@@ -82,12 +82,16 @@ class Accepted:
     new_version: int
 
 
+MAX_PENDING_RESULTS = 32
+"""Move results a stream may owe its client before it stops reading the client's moves."""
+
+
 class Subscriber:
     """The mailbox of one Play or Watch stream.
 
-    Move results are kept in order; state changes coalesce, so a slow client gets the newest
-    snapshot (with every event since its last one) instead of a backlog, and never slows the
-    table down.
+    Move results are kept in order, at most `MAX_PENDING_RESULTS` of them; state changes
+    coalesce, so a slow client gets the newest snapshot (with every event since its last one)
+    instead of a backlog, and never slows the table down.
     """
 
     def __init__(self, seat: Seat | None) -> None:
@@ -102,6 +106,7 @@ class Subscriber:
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
         self._wake = asyncio.Event()
         self._wake.set()
+        self._drained = asyncio.Event()
 
     def notify(
         self, events: list[Event], notes: Sequence[str] = (), chat: Sequence[ChatRecord] = ()
@@ -117,9 +122,22 @@ class Subscriber:
         self._results.append((version, result))
         self._wake.set()
 
+    @property
+    def pending_results(self) -> int:
+        return len(self._results)
+
+    async def room_for_results(self) -> None:
+        """Returns once fewer than `MAX_PENDING_RESULTS` results wait to be sent (or the
+        stream closed): the reader of moves waits here, so a client that never reads cannot
+        make the server hold an ever-growing backlog."""
+        while len(self._results) >= MAX_PENDING_RESULTS and not self.closed:
+            self._drained.clear()
+            await self._drained.wait()
+
     def close(self) -> None:
         self.closed = True
         self._wake.set()
+        self._drained.set()
 
     async def wait(self) -> None:
         await self._wake.wait()
@@ -128,6 +146,7 @@ class Subscriber:
     def take_results(self) -> list[tuple[int, Accepted | Refusal]]:
         results = list(self._results)
         self._results.clear()
+        self._drained.set()
         return results
 
     def take_update(self) -> Update | None:
@@ -198,6 +217,12 @@ class Room:
     def submit(self, seat: Seat, version: int, move: Move) -> Accepted:
         """Plays `move` for `seat`, chosen at `version`; raises Refusal and changes nothing
         when it may not be played."""
+        if version < 0:
+            raise Refusal(
+                Reason.BAD_VERSION,
+                f"a move's version is a snapshot's version, 0 or more, not {version}",
+                version=str(version),
+            )
         if version < self.version and self.history[version] == (seat, move):
             return Accepted(version, version + 1)  # a resent move: answered, not replayed
         status = self.status

@@ -9,7 +9,9 @@ server.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -95,11 +97,28 @@ class MatchRecord:
     chat: tuple[ChatRecord, ...] = ()
 
 
+class MatchIdTaken(Exception):
+    """`create_match` was given an id that a stored match already has."""
+
+
+def private_file(path: Path) -> None:
+    """Creates `path` readable by its owner only (0600), and any folder it needs 0700: the file
+    holds every match's seed, from which anyone could rebuild every hand. An existing file is
+    made private too; SQLite gives its -wal and -shm files the database file's mode."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        path.chmod(0o600)
+
+
 class Store:
     """A SQLite file (or ":memory:") holding every match and move."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if self.path != ":memory:":
+            private_file(Path(path))
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -152,7 +171,10 @@ class Store:
                 (match_id, created_by, rematch_of),
             )
         )
-        self._transaction(statements)
+        try:
+            self._transaction(statements)
+        except sqlite3.IntegrityError as error:
+            raise MatchIdTaken(match_id) from error
         return created_at
 
     def set_seat(self, match_id: str, seat: int, name: str, token_hash: str | None) -> None:

@@ -17,6 +17,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from typing import Any
 
+import grpc
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -46,10 +47,14 @@ from client.api import SeatHandle
 from client.i18n import _
 from client.ui import games
 from client.ui.pane import ScrollPane
+from client.ui.presence import presence
 from client.ui.state import ClientState
 from client.ui.text import plain, reflow, symbols
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
+Talk = Callable[[str], Coroutine[Any, Any, object]]
+"""Says one chat line at the table (SendChat)."""
+COMMANDS = "/say TEXT · /again · /who"
 
 WIDE = 110
 """From this many columns on, the log stands beside an 80-column table instead of below it."""
@@ -238,17 +243,62 @@ def header(state: ClientState) -> StyleAndTextTuples:
     return [("class:header", plain(left + " " * pad + right))]
 
 
+def who(state: ClientState) -> str:
+    """Every seat's presence in one line: "ada: connected · bob: away since 21:04 · bot"."""
+    if state.snapshot is None:
+        return _("not connected yet")
+    dot = f" {symbols().dot} "
+    return dot.join(f"{state.seat_name(s.seat)}: {presence(s)}" for s in state.snapshot.seats)
+
+
+def command(state: ClientState, text: str, talk: Talk | None, app: Application[None]) -> None:
+    """Carries out a /command typed at the prompt: chat, play again, who is here."""
+    name, _space, rest = text.strip().partition(" ")
+    if name in ("/say", "/s") and rest.strip() and talk is not None:
+
+        async def say() -> None:
+            try:
+                await talk(rest)
+            except grpc.aio.AioRpcError as error:
+                state.status = _("not said: {reason}").format(reason=error.details())
+                app.invalidate()
+
+        app.create_background_task(say())
+    elif name == "/again":
+        snapshot = state.snapshot
+        if snapshot is None or not snapshot.HasField("result"):
+            state.status = _("/again plays again once the match is over")
+        elif state.viewer() is None and not snapshot.rematch_match_id:
+            state.status = _("nobody has asked for a rematch yet")
+        else:
+            state.play_again = True
+            app.exit()
+    elif name == "/who":
+        state.log.append(who(state))
+        state.status = who(state)
+    else:
+        state.status = _("commands: {commands}").format(commands=COMMANDS)
+
+
 def build_app(
     state: ClientState,
     send: Send | None,
     input: Input | None = None,
     output: Output | None = None,
+    talk: Talk | None = None,
 ) -> Application[None]:
-    """The table UI; `send` is None for spectators (no prompt)."""
+    """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
+    without either)."""
 
     def accept(buffer: object) -> bool:
         text = prompt.text
         if not text.strip():
+            return False
+        if text.lstrip().startswith("/"):
+            command(state, text, talk, app)
+            return False
+        if send is None:
+            state.status = _("spectators cannot move; {commands}").format(commands=COMMANDS)
             return False
         chosen = state.find_move(text)
         prompt.buffer.cancel_completion()
@@ -320,7 +370,9 @@ def build_app(
                 height=1,
                 style="class:status",
             ),
-            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
+            ConditionalContainer(
+                prompt, filter=Condition(lambda: send is not None or talk is not None)
+            ),
         ]
     )
     small = Condition(lambda: too_small(state) is not None)
@@ -412,7 +464,9 @@ def build_app(
         buffer.start_completion(select_first=False)
 
     app: Application[None] = Application(
-        layout=Layout(root, focused_element=prompt if send is not None else None),
+        layout=Layout(
+            root, focused_element=prompt if send is not None or talk is not None else None
+        ),
         key_bindings=bindings,
         style=STYLE,
         full_screen=True,
@@ -451,13 +505,16 @@ async def run_table(
     input: Input | None = None,
     output: Output | None = None,
     bell: bool = True,
+    talk: Talk | None = None,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
-    until the user quits; returns the final client state."""
+    until the user quits or asks to play again (`state.play_again`); returns the final client
+    state. A seat talks as itself; a spectator through `talk`. After the match the table stays
+    open on a Watch stream, for the chat and the rematch offer."""
     if seat is None:
         if watch is None:
             raise ValueError("a spectator needs a watch stream")
-        app = build_app(state, None, input, output)
+        app = build_app(state, None, input, output, talk)
 
         async def spectate() -> None:
             async for snapshot in watch():
@@ -474,7 +531,7 @@ async def run_table(
         return state
 
     async with seat.play() as table:
-        app = build_app(state, table.send, input, output)
+        app = build_app(state, table.send, input, output, seat.say)
 
         def on_result(result: match_pb2.MoveResult) -> None:
             state.receive_result(result)
@@ -484,6 +541,9 @@ async def run_table(
 
         async def read() -> None:
             async for snapshot in table.snapshots():
+                state.receive(snapshot)
+                refresh(app, state, bell)
+            async for snapshot in seat.watch(stay_after_finish=True):  # after the end
                 state.receive(snapshot)
                 refresh(app, state, bell)
 

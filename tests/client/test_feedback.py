@@ -8,6 +8,7 @@ import asyncio
 import random
 
 from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
@@ -56,11 +57,16 @@ def test_the_bell_rings_and_the_title_says_so_when_it_becomes_your_turn() -> Non
 
 async def test_the_end_of_a_deal_stays_on_screen_until_a_key() -> None:
     setup = SETUPS[1]
-    for state, events in positions(setup, 3000, seed=6):
-        if any(isinstance(e, m.DealEnded) for e in events):
-            break
-    else:
-        raise AssertionError("no deal ended")
+    found = next(
+        (
+            p
+            for p in positions(setup, 3000, seed=6)
+            if any(isinstance(e, m.DealEnded) for e in p[1])
+        ),
+        None,
+    )
+    assert found is not None, "no deal ended in 3000 positions"
+    state, events = found
     client = client_for(setup, state, 0, events)
     client.receive(snapshot_of(setup.game, state, 0, events, 2))  # client_for released it
     assert client.held is not None
@@ -79,10 +85,15 @@ async def test_the_end_of_a_deal_stays_on_screen_until_a_key() -> None:
 
 def test_the_banner_names_the_player_once_per_run_and_highlights_until_your_move() -> None:
     setup = SETUPS[1]
-    for state, events in positions(setup, 500, seed=7):
+
+    def bea_played_and_drew(events: list[object]) -> bool:
         played = [e for e in events if isinstance(e, m.Played)]
-        if len(played) == 2 and played[0].seat == 1:
-            break
+        return len(played) == 2 and played[0].seat == 1
+
+    found = next((p for p in positions(setup, 500, seed=7) if bea_played_and_drew(p[1])), None)
+    assert found is not None, "bea never played and drew in 500 positions"
+    state, events = found
+    played = [e for e in events if isinstance(e, m.Played)]
     client = client_for(setup, state, 0, events)
     text = client.banner_text()
     assert text.startswith("bea plays ") and text.count("bea") == 1, text
@@ -97,8 +108,8 @@ def test_wrapping_never_splits_a_word() -> None:
     words = [
         ("", "".join(rng.choice("abcdefg-") for _ in range(rng.randint(1, 14)))) for _ in range(300)
     ]
-    fragments = []
-    for style, word in words:
+    fragments: StyleAndTextTuples = []
+    for _style, word in words:
         fragments += [("class:card", f"[{word}]"), ("", " ")]
     for width in range(20, 81, 7):
         rows = wrap(fragments, width)

@@ -40,16 +40,19 @@ async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
         assert "Deal 1 of" in flat and re.search(r"stock: \d+", flat) and "bot-1" in flat
 
         choosing = "matches two board cards: type"  # our drawn card's capture choice
+        deciding = "Your yaku are worth"  # our stop-or-koi-koi decision
         for played in range(1, 4):  # play three turns by number
             pane.type("1")
             pane.keys("Enter")
             screen = await pane.wait(
                 lambda s, n=8 - played: f"Your hand ({n}):" in s and "your move" in s  # type: ignore[misc]
             )
-            if choosing in screen:
-                pane.type("1")
+            while choosing in screen or deciding in screen:  # our own choice comes first
+                pane.type("koi-koi" if deciding in screen else "1")
                 pane.keys("Enter")
-                screen = await pane.wait(lambda s: "your move" in s and choosing not in s)
+                screen = await pane.wait(
+                    lambda s, b=screen: s != b and "your move" in s  # type: ignore[misc]
+                )
             banner = [row for row in rows(screen) if row.startswith("▶ ")]
             assert banner and "bot-1" in banner[0], screen  # the banner: what the bot just did
         pane.type("pla")  # Tab completes a unique start... there are several: the menu opens

@@ -19,8 +19,9 @@ from tests.server.helpers import HUMAN, first_snapshot, to_act
 PORT_LINE = re.compile(r"serving on [^:]+:(\d+)")
 
 
-def serve(db: Path) -> tuple[subprocess.Popen[str], str]:
-    """Starts `tigerden serve` on a free loopback port; returns the process and its address."""
+def serve(db: Path, *options: str) -> tuple[subprocess.Popen[str], str]:
+    """Starts `tigerden serve` on a free loopback port, with more `options`; returns the
+    process and its address."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -35,6 +36,7 @@ def serve(db: Path) -> tuple[subprocess.Popen[str], str]:
             str(db),
             "--bot-delay",
             "0",
+            *options,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
