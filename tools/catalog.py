@@ -74,6 +74,11 @@ def compiled(language: str) -> bytes:
     return out.getvalue()
 
 
+def messages(catalog: Catalog) -> list[tuple[object, object, object]]:
+    """What a catalog says, without its header: (id, translation, locations) in order."""
+    return [(m.id, m.string, tuple(m.locations)) for m in catalog if m.id]
+
+
 def untranslated(catalog: Catalog) -> list[Message]:
     """Messages with an empty translation (any plural form empty) or marked fuzzy."""
     found = []
@@ -99,7 +104,11 @@ def update() -> None:
                 catalog = read_po(source, locale=language)
         else:
             catalog = Catalog(locale=language, project="tigerden", domain=DOMAIN, fuzzy=False)
+        before = messages(catalog)
         catalog.update(fresh, no_fuzzy_matching=True)
+        if path.exists() and messages(catalog) == before:
+            print(f"{path.relative_to(ROOT)}: up to date")
+            continue  # rewriting would only change the header's date
         with path.open("wb") as out:
             write_po(
                 out, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True
