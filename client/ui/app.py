@@ -363,7 +363,12 @@ def build_app(
             ),
             ConditionalContainer(
                 Window(moves_pane, height=Dimension(min=1, max=MOVE_ROWS), dont_extend_height=True),
-                filter=Condition(lambda: bool(state.legal_labels())),
+                filter=Condition(
+                    lambda: (
+                        bool(state.legal_labels())
+                        or (state.snapshot is not None and state.viewer() is None)
+                    )
+                ),
             ),
             Window(
                 FormattedTextControl(lambda: [("class:status", " " + plain(state.status))]),
