@@ -106,13 +106,16 @@ def update() -> None:
             catalog = Catalog(locale=language, project="tigerden", domain=DOMAIN, fuzzy=False)
         before = messages(catalog)
         catalog.update(fresh, no_fuzzy_matching=True)
-        if path.exists() and messages(catalog) == before:
-            print(f"{path.relative_to(ROOT)}: up to date")
-            continue  # rewriting would only change the header's date
-        with path.open("wb") as out:
-            write_po(
-                out, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True
-            )
+        if not (path.exists() and messages(catalog) == before):  # else only the date changes
+            with path.open("wb") as out:
+                write_po(
+                    out,
+                    catalog,
+                    width=100,
+                    omit_header=False,
+                    sort_output=False,
+                    ignore_obsolete=True,
+                )
         path.with_suffix(".mo").write_bytes(compiled(language))
         missing = [m.id for m in untranslated(catalog)]
         print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {len(missing)} untranslated")
