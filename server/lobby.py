@@ -1,15 +1,21 @@
-"""The lobby: every room on this server, seats and their tokens. No gRPC here.
+"""The lobby: every room on this server, seats and their tokens, host rights. No gRPC here.
 
-Tokens are random secrets handed out once by `join`; only their SHA-256 is kept (in memory and in
-the store), so a copied database file seats nobody.
+Tokens are random secrets handed out once (by `join` for a seat, by `create` for the host); only
+their SHA-256 is kept (in memory and in the store), so a copied database file seats nobody.
+
+Only unfinished matches live in memory. A match that ends is dropped from `rooms` at once (its
+open streams keep their room until they have sent the final snapshot); the archive of finished
+matches is read from the store when someone lists, watches, replays or exports one.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tigerden.v1 import match_pb2
 
@@ -17,28 +23,58 @@ from bots import parse_level
 from engine import GAMES
 from engine.core import BadOptions, Game, Move, Seat
 from server.bots import DEFAULT_LEVEL, BotDriver
+from server.clock import TABLE_OPTIONS, Ending, validate_table_options
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
-from server.room import Room, SeatKind, SeatSlot, Status
-from server.store import SeatRecord, Store
+from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status
+from server.store import MatchRecord, MoveRecord, SeatRecord, Store, Write
 
 MAX_NAME = 40
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join codes are read aloud across a table: no 0/O or 1/I."""
+JOIN_CODE_LENGTH = 6
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def clean_name(name: str) -> str:
+    """Names reach other players' terminals: no control characters or escape sequences."""
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+
+
 @dataclass
 class CodecLog:
-    """Commits a room's moves to the store, encoded by the game's codec."""
+    """Commits a room's moves, seats and ending to the store, moves encoded by the codec."""
 
     store: Store
     codec: Codec
 
-    def append(self, match_id: str, version: int, seat: Seat, move: Move, finished: bool) -> None:
+    def append(
+        self,
+        match_id: str,
+        version: int,
+        seat: Seat,
+        move: Move,
+        played_by: PlayedBy,
+        finished: bool,
+        clock: dict[str, Any],
+    ) -> None:
         data = wrap_move(self.codec, move).SerializeToString()
-        self.store.append_move(match_id, version, seat, data, finished)
+        record = MoveRecord(seat, data, played_by.value, time.time())
+        self.store.append_move(match_id, version, record, finished, clock)
+
+    def save_seat(self, match_id: str, slot: SeatSlot, clock: dict[str, Any]) -> None:
+        record = SeatRecord(slot.seat, slot.kind.value, slot.bot_level, slot.name, slot.token_hash)
+        self.store.commit(Store.clock_write(match_id, clock, Store.seat_write(match_id, record)))
+
+    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None:
+        self.store.commit(
+            Store.ending_write(
+                match_id, ending.to_dict(), Store.clock_write(match_id, clock, Write())
+            )
+        )
 
     def load(self, data: bytes) -> Move:
         return unwrap_move(self.codec, match_pb2.Move.FromString(data))
@@ -63,28 +99,43 @@ class Lobby:
         self._new_match_id = new_match_id
         self.rooms: dict[str, Room] = {}
         self._tokens: dict[str, tuple[str, Seat]] = {}
+        self.listeners: list[Callable[[Room], None]] = []
+        """Told of every room that joins the lobby (the referee attaches its timers)."""
+
+    def _room(self, record: MatchRecord) -> Room:
+        """A room rebuilt from its record by replaying its moves."""
+        game = self.games[record.game_id]
+        log = CodecLog(self.store, self.codecs[record.game_id])
+        seats = [
+            SeatSlot(s.seat, SeatKind(s.kind), s.bot_level, s.name, s.token_hash)
+            for s in record.seats
+        ]
+        # Matches from before the table options had none: they take the defaults.
+        options = {spec.name: spec.default for spec in TABLE_OPTIONS} | record.options
+        room = Room(
+            record.match_id,
+            game,
+            record.players,
+            options,
+            record.seed,
+            seats,
+            log,
+            record.created_at,
+            record.host_hash,
+            record.join_code,
+        )
+        room.replay([(move.seat, log.load(move.move)) for move in record.moves])
+        room.ending = Ending.from_dict(record.ending)
+        if room.ending is not None:
+            room.recent.append(room.ending_event())
+        room.restore_clock(record.clock)
+        return room
 
     def restore(self) -> int:
-        """Rebuilds every stored match by replaying its moves; returns how many."""
-        for record in self.store.matches():
-            game = self.games[record.game_id]
-            log = CodecLog(self.store, self.codecs[record.game_id])
-            seats = [
-                SeatSlot(s.seat, SeatKind(s.kind), s.bot_level, s.name, s.token_hash)
-                for s in record.seats
-            ]
-            room = Room(
-                record.match_id,
-                game,
-                record.players,
-                record.options,
-                record.seed,
-                seats,
-                log,
-                record.created_at,
-            )
-            room.replay([(seat, log.load(data)) for seat, data in record.moves])
-            self._add(room)
+        """Rebuilds every unfinished match by replaying its moves; returns how many. Finished
+        ones stay in the store only."""
+        for record in self.store.unfinished():
+            self._add(self._room(record))
         return len(self.rooms)
 
     def _add(self, room: Room) -> None:
@@ -92,7 +143,16 @@ class Lobby:
         for slot in room.seats:
             if slot.token_hash is not None:
                 self._tokens[slot.token_hash] = (room.match_id, slot.seat)
+        room.listeners.append(self._archive_when_over)
         self.bots.attach(room)
+        for listener in self.listeners:
+            listener(room)
+
+    def _archive_when_over(self, room: Room) -> None:
+        if room.status is Status.FINISHED and self.rooms.get(room.match_id) is room:
+            del self.rooms[room.match_id]
+            for slot in room.seats:
+                self._tokens.pop(slot.token_hash or "", None)
 
     def create(
         self,
@@ -100,9 +160,9 @@ class Lobby:
         players: int,
         options: Mapping[str, str],
         seats: Sequence[tuple[SeatKind, str]],
-    ) -> Room:
-        """Opens a match. `seats` lists (kind, bot level) per seat; empty means seat 0 human
-        and the rest bots at the default level."""
+    ) -> tuple[Room, str]:
+        """Opens a match; returns it and the host's secret token. `seats` lists (kind, bot
+        level) per seat; empty means seat 0 human and the rest bots at the default level."""
         game = self.games.get(game_id)
         if game is None:
             hosted = ", ".join(self.games)
@@ -110,8 +170,12 @@ class Lobby:
                 Reason.UNKNOWN_GAME, f"no game {game_id!r} on this server (games: {hosted})"
             )
         players = players or game.info.default_players
+        table_names = {spec.name for spec in TABLE_OPTIONS}
         try:
-            validated = game.info.validate(players, options)
+            validated = game.info.validate(
+                players, {k: v for k, v in options.items() if k not in table_names}
+            )
+            validated.update(validate_table_options(options))
         except BadOptions as error:
             raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if not seats:
@@ -123,16 +187,13 @@ class Lobby:
         slots = []
         for number, (kind, level) in enumerate(seats):
             if kind is SeatKind.BOT:
-                level = level.strip() or DEFAULT_LEVEL
-                try:
-                    parse_level(level)
-                except ValueError as error:
-                    raise Refusal(Reason.BAD_SEATS, f"seat {number}: {error}") from None
+                level = checked_level(level, f"seat {number}")
                 slots.append(SeatSlot(number, kind, level, f"bot-{number} ({level})"))
             else:
                 slots.append(SeatSlot(number, kind))
         match_id = self._new_match_id()
         seed = self._new_seed()
+        host_token = secrets.token_urlsafe(24)
         created_at = self.store.create_match(
             match_id,
             game_id,
@@ -140,6 +201,7 @@ class Lobby:
             validated,
             seed,
             [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots],
+            token_hash(host_token),
         )
         room = Room(
             match_id,
@@ -150,72 +212,196 @@ class Lobby:
             slots,
             CodecLog(self.store, self.codecs[game_id]),
             created_at,
+            token_hash(host_token),
         )
         self._add(room)
-        return room
+        return room, host_token
 
     def room(self, match_id: str) -> Room:
+        """A match under way or waiting."""
         room = self.rooms.get(match_id)
         if room is None:
+            record = self.store.match(match_id)
+            if record is not None and record.finished:
+                raise Refusal(
+                    Reason.MATCH_OVER, f"match {match_id} is over; replay or export it instead"
+                )
             raise Refusal(
                 Reason.UNKNOWN_MATCH,
                 f"no match {match_id!r} on this server; ListMatches shows the open ones",
             )
         return room
 
-    def matches(self, game_id: str = "", include_finished: bool = False) -> list[Room]:
-        rooms = [
-            room
-            for room in self.rooms.values()
-            if (not game_id or room.game_id == game_id)
-            and (include_finished or room.status is not Status.FINISHED)
-        ]
+    def any_room(self, match_id: str) -> Room:
+        """A match in memory, or a finished one rebuilt from the archive (not kept)."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room
+        record = self.store.match(match_id)
+        if record is None:
+            raise Refusal(
+                Reason.UNKNOWN_MATCH,
+                f"no match {match_id!r} on this server; ListMatches shows the open ones",
+            )
+        return self._room(record)
+
+    def matches(self, game_id: str = "") -> list[Room]:
+        """Matches in memory (unfinished), newest first."""
+        rooms = [room for room in self.rooms.values() if not game_id or room.game_id == game_id]
         return sorted(rooms, key=lambda room: room.created_at, reverse=True)
 
-    def join(self, match_id: str, name: str, seat: Seat | None) -> tuple[Room, Seat, str]:
+    def archive(self, game_id: str = "") -> list[MatchRecord]:
+        """Finished matches, newest first, without their moves."""
+        return self.store.finished(game_id)
+
+    def teams(self, record: MatchRecord) -> list[int]:
+        """The team of every seat of a stored match (the deal is cheap; no move is replayed)."""
+        game = self.games[record.game_id]
+        names = {spec.name for spec in game.info.options}
+        options = {k: v for k, v in record.options.items() if k in names}
+        state = game.new(record.players, options, record.seed)
+        return [state.team(seat) for seat in range(record.players)]
+
+    def finished_match(self, match_id: str) -> tuple[Room, MatchRecord]:
+        """A finished match, rebuilt, with its record; refused while it is not over, since its
+        replay would show what the seats cannot see yet."""
+        record = self.store.match(match_id)
+        if record is None:
+            raise Refusal(
+                Reason.UNKNOWN_MATCH,
+                f"no match {match_id!r} on this server; ListMatches shows the finished ones",
+            )
+        if not record.finished:
+            raise Refusal(
+                Reason.MATCH_NOT_OVER,
+                f"match {match_id} is not over: its replay would show hidden cards; watch it "
+                "instead, and replay it when it has finished",
+            )
+        return self._room(record), record
+
+    def join(
+        self, match_id: str, name: str, seat: Seat | None, join_code: str = ""
+    ) -> tuple[Room, Seat, str]:
         """Seats a player; returns the room, the seat and its secret token."""
         room = self.room(match_id)
+        if room.join_code is not None and join_code.strip().upper() != room.join_code:
+            if not join_code:
+                raise Refusal(
+                    Reason.JOIN_CODE_REQUIRED,
+                    f"match {match_id} is private: ask its host for the join code",
+                )
+            raise Refusal(
+                Reason.BAD_JOIN_CODE,
+                f"{join_code!r} is not the join code of match {match_id}; ask its host",
+            )
         if seat is None:
             free = [slot for slot in room.seats if not slot.taken]
             if not free:
                 raise Refusal(Reason.MATCH_FULL, f"every seat of match {match_id} is taken")
             slot = free[0]
         else:
-            if not 0 <= seat < len(room.seats):
-                raise Refusal(
-                    Reason.NO_SUCH_SEAT,
-                    f"match {match_id} has seats 0-{len(room.seats) - 1}, not {seat}",
-                )
-            slot = room.seats[seat]
+            slot = self._seat(room, seat)
             if slot.taken:
                 raise Refusal(Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is taken")
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        # Names reach other players' terminals: no control characters or escape sequences.
-        name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-        name = name or f"player-{slot.seat}"
-        self.store.set_seat(match_id, slot.seat, name, hashed)
-        slot.name, slot.token_hash = name, hashed
+        room.seat_player(slot.seat, clean_name(name) or f"player-{slot.seat}", hashed)
         self._tokens[hashed] = (match_id, slot.seat)
-        room.broadcast([])
         return room, slot.seat, token
 
-    def authenticate(self, token: str) -> tuple[Room, Seat]:
-        found = self._tokens.get(token_hash(token))
-        if found is None:
+    @staticmethod
+    def _seat(room: Room, seat: Seat) -> SeatSlot:
+        if not 0 <= seat < len(room.seats):
             raise Refusal(
-                Reason.BAD_TOKEN,
-                "the token is not known here: it was given up, or is from another server; "
-                "join the match again",
+                Reason.NO_SUCH_SEAT,
+                f"match {room.match_id} has seats 0-{len(room.seats) - 1}, not {seat}",
             )
-        match_id, seat = found
-        return self.rooms[match_id], seat
+        return room.seats[seat]
+
+    def authenticate(self, token: str) -> tuple[Room, Seat]:
+        """The room and seat a token holds; a finished match is rebuilt from the archive."""
+        hashed = token_hash(token)
+        found = self._tokens.get(hashed)
+        if found is not None:
+            return self.rooms[found[0]], found[1]
+        archived = self.store.seat_of_token(hashed)
+        if archived is not None and archived[0] not in self.rooms:
+            room = self.any_room(archived[0])
+            if room.status is Status.FINISHED:
+                return room, archived[1]
+        raise Refusal(
+            Reason.BAD_TOKEN,
+            "the token is not known here: it was given up, its seat was freed by the host, or "
+            "it is from another server; join the match again",
+        )
 
     def leave(self, token: str) -> None:
         room, seat = self.authenticate(token)
-        slot = room.seats[seat]
-        self.store.set_seat(room.match_id, seat, "", None)
-        del self._tokens[token_hash(token)]
-        slot.name, slot.token_hash = "", None
-        room.revoke(seat)
+        if room.status is Status.FINISHED:
+            return  # nothing to give up: the match is over
+        self._forget(room, seat)
+        room.free_seat(seat, "left the table")
+
+    def _forget(self, room: Room, seat: Seat) -> None:
+        self._tokens.pop(room.seats[seat].token_hash or "", None)
+
+    # Host controls: the token CreateMatch returned.
+
+    def hosted(self, match_id: str, host_token: str) -> Room:
+        """The match, if `host_token` holds its host rights."""
+        room = self.room(match_id)
+        if room.host_hash is None or token_hash(host_token) != room.host_hash:
+            raise Refusal(
+                Reason.NOT_HOST,
+                f"only the host of match {match_id} may do this; send the host token "
+                "CreateMatch returned",
+            )
+        return room
+
+    def kick(self, match_id: str, host_token: str, seat: Seat) -> Room:
+        """Frees `seat`: its holder's token stops working and anyone may take it."""
+        room = self.hosted(match_id, host_token)
+        slot = self._seat(room, seat)
+        if not slot.taken:
+            raise Refusal(Reason.SEAT_FREE, f"seat {seat} of match {match_id} is already free")
+        self._forget(room, seat)
+        room.free_seat(seat, "was removed by the host")
+        return room
+
+    def replace_with_bot(self, match_id: str, host_token: str, seat: Seat, level: str) -> Room:
+        """Hands `seat` to a server bot; a person holding it is removed."""
+        room = self.hosted(match_id, host_token)
+        slot = self._seat(room, seat)
+        level = checked_level(level, f"seat {seat}")
+        if slot.kind is SeatKind.BOT and slot.bot_level == level:
+            raise Refusal(
+                Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is already a {level} bot"
+            )
+        self._forget(room, seat)
+        room.seat_bot(seat, level)
+        return room
+
+    def abort(self, match_id: str, host_token: str) -> Room:
+        room = self.hosted(match_id, host_token)
+        room.end(Ending("aborted"))
+        return room
+
+    def set_private(self, match_id: str, host_token: str, private: bool) -> Room:
+        """Makes the match private with a new join code, or public again."""
+        room = self.hosted(match_id, host_token)
+        code = None
+        if private:
+            code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        self.store.set_join_code(match_id, code)
+        room.join_code = code
         room.broadcast([])
+        return room
+
+
+def checked_level(level: str, where: str) -> str:
+    level = level.strip() or DEFAULT_LEVEL
+    try:
+        parse_level(level)
+    except ValueError as error:
+        raise Refusal(Reason.BAD_SEATS, f"{where}: {error}") from None
+    return level

@@ -20,6 +20,7 @@ from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from server.bots import BotDriver, bot_pool
 from server.lobby import Lobby
+from server.referee import WAITING_EXPIRY_SECONDS, Referee
 from server.service import LobbyService, MatchService
 from server.store import Store
 
@@ -42,10 +43,12 @@ class Running:
     port: int
     lobby: Lobby
     health: Any  # grpc_health's asyncio HealthServicer
+    referee: Referee
 
     async def stop(self, grace: float = 2.0) -> None:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
+        self.referee.close()
         await self.lobby.bots.close()
         self.lobby.store.close()
 
@@ -54,10 +57,14 @@ async def start_server(
     address: str = "127.0.0.1:0",
     db: str | Path = ":memory:",
     bot_delay: float = 0.0,
+    waiting_expiry: float = WAITING_EXPIRY_SECONDS,
 ) -> Running:
-    """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`."""
+    """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`;
+    matches that wait `waiting_expiry` seconds with no move played expire."""
     store = Store(db)
     lobby = Lobby(store, BotDriver(delay=bot_delay, pool=bot_pool()))
+    referee = Referee(waiting_expiry)
+    lobby.listeners.append(referee.attach)
     restored = lobby.restore()
     server = grpc.aio.server(
         options=[
@@ -79,12 +86,18 @@ async def start_server(
     for name in (*SERVICE_NAMES, ""):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving on port %d with %d stored matches (%s)", port, restored, db)
-    return Running(server, port, lobby, health_servicer)
+    return Running(server, port, lobby, health_servicer, referee)
 
 
-async def serve(host: str, port: int, db: str | Path, bot_delay: float) -> None:
+async def serve(
+    host: str,
+    port: int,
+    db: str | Path,
+    bot_delay: float,
+    waiting_expiry: float = WAITING_EXPIRY_SECONDS,
+) -> None:
     """Serves until SIGINT or SIGTERM, then shuts down gracefully."""
-    running = await start_server(f"{host}:{port}", db, bot_delay)
+    running = await start_server(f"{host}:{port}", db, bot_delay, waiting_expiry)
     print(f"tigerden serving on {host}:{running.port} (database {db}); Ctrl-C stops", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

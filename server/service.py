@@ -20,6 +20,7 @@ from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import Seat
 from server import outbound
+from server.clock import TABLE_OPTIONS
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.lobby import Lobby
@@ -105,7 +106,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         values=option.values,
                         default_value=option.default,
                     )
-                    for option in game.info.options
+                    for option in (*game.info.options, *TABLE_OPTIONS)
                 ],
             )
             for game in self.lobby.games.values()
@@ -124,22 +125,40 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     f"seat {number}: kind must be SEAT_KIND_HUMAN or SEAT_KIND_BOT",
                 )
             seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
-        room = self.lobby.create(request.game_id, request.players, dict(request.options), seats)
-        return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room))
+        room, host_token = self.lobby.create(
+            request.game_id, request.players, dict(request.options), seats
+        )
+        return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room), host_token=host_token)
 
     @refusals_abort
     async def ListMatches(
         self, request: lobby_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListMatchesResponse:
-        rooms = self.lobby.matches(request.game_id, request.include_finished)
-        return lobby_pb2.ListMatchesResponse(matches=[outbound.match_info(r) for r in rooms])
+        wanted = request.status
+        listed = [
+            (room.created_at, outbound.match_info(room))
+            for room in self.lobby.matches(request.game_id)
+            if wanted in (lobby_pb2.MATCH_STATUS_UNSPECIFIED, outbound.STATUSES[room.status])
+        ]
+        if wanted == lobby_pb2.MATCH_STATUS_FINISHED or (
+            wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED and request.include_finished
+        ):
+            listed += [
+                (record.created_at, outbound.archived_info(record, self.lobby.teams(record)))
+                for record in self.lobby.archive(request.game_id)
+            ]
+        listed.sort(key=lambda entry: entry[0], reverse=True)
+        matches = [info for _, info in listed]
+        return lobby_pb2.ListMatchesResponse(matches=matches)
 
     @refusals_abort
     async def JoinMatch(
         self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.JoinMatchResponse:
         seat = request.seat if request.HasField("seat") else None
-        room, seat, token = self.lobby.join(request.match_id, request.player_name, seat)
+        room, seat, token = self.lobby.join(
+            request.match_id, request.player_name, seat, request.join_code
+        )
         return lobby_pb2.JoinMatchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
     @refusals_abort
@@ -148,6 +167,42 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.LeaveMatchResponse:
         self.lobby.leave(require_token(context))
         return lobby_pb2.LeaveMatchResponse()
+
+    @refusals_abort
+    async def FreeSeat(
+        self, request: lobby_pb2.FreeSeatRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.FreeSeatResponse:
+        room = self.lobby.kick(request.match_id, require_token(context), request.seat)
+        return lobby_pb2.FreeSeatResponse(match=outbound.match_info(room))
+
+    @refusals_abort
+    async def ReplaceSeatWithBot(
+        self,
+        request: lobby_pb2.ReplaceSeatWithBotRequest,
+        context: grpc.aio.ServicerContext[Any, Any],
+    ) -> lobby_pb2.ReplaceSeatWithBotResponse:
+        room = self.lobby.replace_with_bot(
+            request.match_id, require_token(context), request.seat, request.bot_level
+        )
+        return lobby_pb2.ReplaceSeatWithBotResponse(match=outbound.match_info(room))
+
+    @refusals_abort
+    async def AbortMatch(
+        self, request: lobby_pb2.AbortMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.AbortMatchResponse:
+        room = self.lobby.abort(request.match_id, require_token(context))
+        return lobby_pb2.AbortMatchResponse(match=outbound.match_info(room))
+
+    @refusals_abort
+    async def SetMatchPrivate(
+        self,
+        request: lobby_pb2.SetMatchPrivateRequest,
+        context: grpc.aio.ServicerContext[Any, Any],
+    ) -> lobby_pb2.SetMatchPrivateResponse:
+        room = self.lobby.set_private(request.match_id, require_token(context), request.private)
+        return lobby_pb2.SetMatchPrivateResponse(
+            match=outbound.match_info(room), join_code=room.join_code or ""
+        )
 
 
 def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
@@ -183,9 +238,10 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             while results := subscriber.take_results():
                 for version, result in results:
                     yield outbound.move_result(result, version)
-            events = subscriber.take_update()
-            if events is not None:
-                snapshot = outbound.snapshot(room, codec, subscriber.seat, events)
+            update = subscriber.take_update()
+            if update is not None:
+                events, recap = update
+                snapshot = outbound.snapshot(room, codec, subscriber.seat, events, recap)
                 yield snapshot
                 if snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED:
                     return  # judged by what was sent: the room may have moved on during yield
@@ -215,7 +271,12 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     except Refusal as refusal:
                         result = refusal
                     subscriber.post(request.version, result)
-            except (grpc.aio.AioRpcError, grpc.aio.UsageError, asyncio.CancelledError):
+            except (
+                grpc.aio.AioRpcError,
+                grpc.aio.AbortError,
+                grpc.aio.UsageError,
+                asyncio.CancelledError,
+            ):
                 pass  # the call ended under us; nothing is left to answer
             finally:
                 subscriber.close()
@@ -241,16 +302,18 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     ) -> AsyncIterator[match_pb2.WatchResponse]:
         try:
             token = bearer_token(context)
-            room = self.lobby.room(request.match_id)
             seat = None
             if token is not None:
-                token_room, seat = self.lobby.authenticate(token)
-                if token_room is not room:
+                room, seat = self.lobby.authenticate(token)
+                if room.match_id != request.match_id:
+                    self.lobby.any_room(request.match_id)  # NOT_FOUND first, if it is
                     raise Refusal(
                         Reason.WRONG_MATCH,
-                        f"the token seats you in match {token_room.match_id}, not "
-                        f"{room.match_id}; watch without a token to spectate",
+                        f"the token seats you in match {room.match_id}, not "
+                        f"{request.match_id}; watch without a token to spectate",
                     )
+            else:
+                room = self.lobby.any_room(request.match_id)
         except Refusal as refusal:
             await abort(context, refusal)
         subscriber = room.subscribe(seat)
@@ -262,6 +325,19 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             room.unsubscribe(subscriber)
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
+
+    async def ReplayMatch(
+        self, request: match_pb2.ReplayMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[match_pb2.ReplayMatchResponse]:
+        try:
+            room, record = self.lobby.finished_match(request.match_id)
+        except Refusal as refusal:
+            await abort(context, refusal)
+        yield match_pb2.ReplayMatchResponse(
+            header=outbound.replay_header(room, record.seed, record.created_at)
+        )
+        for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
+            yield match_pb2.ReplayMatchResponse(step=step)
 
     @refusals_abort
     async def Act(

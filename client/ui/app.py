@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
+import grpc
 from prompt_toolkit.application import Application
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.data_structures import Point
@@ -36,7 +37,7 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame, TextArea
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.api import SeatHandle
+from client.api import SeatHandle, Table
 from client.ui import doors, koikoi, tiger_dragon
 from client.ui.state import ClientState
 
@@ -49,6 +50,12 @@ RENDERERS: dict[str, Renderer] = {
 """Board renderers by the GameView oneof field name."""
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
+
+RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
+"""Seconds between reconnection attempts; the last repeats until the server is back."""
+FINAL_CODES = (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.NOT_FOUND)
+"""Stream errors that reconnecting cannot cure: the seat was given up or freed, or the match
+is gone."""
 
 STYLE = Style.from_dict(
     {
@@ -69,6 +76,7 @@ STYLE = Style.from_dict(
         "status": "reverse",
         "move": "#55cc55",
         "you": "bold underline",
+        "clock": "bold #ffcc33",
     }
 )
 
@@ -191,6 +199,13 @@ def build_app(
                 ),
                 title="your moves",
             ),
+            ConditionalContainer(
+                Window(
+                    FormattedTextControl(lambda: [("class:clock", " ⏱ " + state.clock_text())]),
+                    height=1,
+                ),
+                filter=Condition(lambda: bool(state.clock_text())),
+            ),
             Window(FormattedTextControl(lambda: [("class:status", " " + state.status)]), height=1),
             ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
             Window(
@@ -227,6 +242,7 @@ def build_app(
         style=STYLE,
         full_screen=True,
         mouse_support=False,
+        refresh_interval=0.5,  # the clock line counts down between snapshots
         input=input,
         output=output,
     )
@@ -239,47 +255,70 @@ async def run_table(
     watch: Callable[[], AsyncIterator[match_pb2.Snapshot]] | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    delays: tuple[float, ...] = RECONNECT_DELAYS,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
-    until the user quits; returns the final client state."""
-    if seat is None:
-        if watch is None:
-            raise ValueError("a spectator needs a watch stream")
-        app = build_app(state, None, input, output)
+    until the user quits; returns the final client state. A broken stream is opened again
+    after `delays` (shown as "reconnecting…"); the new stream's recap refills the log."""
+    if seat is None and watch is None:
+        raise ValueError("a spectator needs a watch stream")
+    current: list[Table] = []
 
-        async def spectate() -> None:
+    async def send(version: int, move: match_pb2.Move) -> None:
+        if not current:
+            state.status = "not connected: the move was not sent; wait for the reconnection"
+            return
+        with contextlib.suppress(asyncio.InvalidStateError, grpc.aio.AioRpcError):
+            await current[0].send(version, move)
+
+    app = build_app(state, send if seat is not None else None, input, output)
+
+    def show(snapshot: match_pb2.Snapshot) -> None:
+        state.receive(snapshot)
+        app.invalidate()
+
+    def on_result(result: match_pb2.MoveResult) -> None:
+        state.receive_result(result)
+        app.invalidate()
+
+    async def stream_once() -> None:
+        """One stream until the server ends it (the match is over)."""
+        if seat is None:
+            assert watch is not None
             async for snapshot in watch():
-                state.receive(snapshot)
-                app.invalidate()
+                show(snapshot)
+            return
+        async with seat.play() as table:
+            table.on_result = on_result
+            current[:] = [table]
+            try:
+                async for snapshot in table.snapshots():
+                    show(snapshot)
+            finally:
+                current.clear()
 
-        reader = asyncio.ensure_future(spectate())
-        try:
-            await app.run_async()
-        finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
-        return state
-
-    async with seat.play() as table:
-        app = build_app(state, table.send, input, output)
-
-        def on_result(result: match_pb2.MoveResult) -> None:
-            state.receive_result(result)
+    async def follow() -> None:
+        attempt = 0
+        while True:
+            try:
+                await stream_once()
+                return
+            except grpc.aio.AioRpcError as error:
+                if error.code() in FINAL_CODES:
+                    state.status = f"disconnected: {error.details()}"
+                    app.invalidate()
+                    return
+            attempt += 1
+            delay = delays[min(attempt, len(delays)) - 1]
+            state.reconnecting(attempt, delay)
             app.invalidate()
+            await asyncio.sleep(delay)
 
-        table.on_result = on_result
-
-        async def read() -> None:
-            async for snapshot in table.snapshots():
-                state.receive(snapshot)
-                app.invalidate()
-
-        reader = asyncio.ensure_future(read())
-        try:
-            await app.run_async()
-        finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+    reader = asyncio.ensure_future(follow())
+    try:
+        await app.run_async()
+    finally:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await reader
     return state

@@ -7,6 +7,7 @@ can be played is exactly `snapshot.legal_moves`.
 from __future__ import annotations
 
 import re
+import time
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -26,9 +27,14 @@ class ClientState:
     status: str = "connecting..."
     show_help: bool = False
     acted_at: int = -1
+    received_at: float = 0.0
+    """`time.monotonic()` when the snapshot arrived: the clock counts down from there."""
 
     def receive(self, snapshot: match_pb2.Snapshot) -> None:
         self.snapshot = snapshot
+        self.received_at = time.monotonic()
+        if snapshot.events_are_recap:
+            self.log.clear()  # a new stream: its recap replaces what we had
         self.log.extend(
             SEAT.sub(lambda m: self.player_name(int(m[1])), e.text) for e in snapshot.events
         )
@@ -40,6 +46,29 @@ class ClientState:
             self.status = "your move: type a move (Tab completes) or its number"
         elif snapshot.HasField("to_act"):
             self.status = f"waiting for {self.seat_name(snapshot.to_act)}..."
+
+    def reconnecting(self, attempt: int, delay: float) -> None:
+        self.status = f"reconnecting… (attempt {attempt}, next in {delay:g} s)"
+
+    def clock_text(self, now: float | None = None) -> str:
+        """The countdown of the seat to act and, with a bank clock, every seat's bank; "" when
+        the match has no clock."""
+        snapshot = self.snapshot
+        if snapshot is None:
+            return ""
+        elapsed = (time.monotonic() if now is None else now) - self.received_at
+        parts = []
+        if snapshot.deadline_unix_ms and snapshot.HasField("to_act"):
+            left = snapshot.turn_remaining_ms / 1000 - elapsed
+            parts.append(f"{self.seat_name(snapshot.to_act)}: {clock(left)} to move")
+        if snapshot.bank_remaining_ms:
+            banks = []
+            for seat, bank in enumerate(snapshot.bank_remaining_ms):
+                running = snapshot.HasField("to_act") and snapshot.to_act == seat
+                left = bank / 1000 - (elapsed if running and snapshot.deadline_unix_ms else 0)
+                banks.append(f"{self.seat_name(seat)} {clock(left)}")
+            parts.append("banks: " + " · ".join(banks))
+        return " · ".join(parts)
 
     def receive_result(self, result: match_pb2.MoveResult) -> None:
         if not result.accepted:
@@ -76,3 +105,9 @@ class ClientState:
         if text.isdigit() and 1 <= int(text) <= len(moves):
             return moves[int(text) - 1]
         return next((m for m in moves if m.label == text), None)
+
+
+def clock(seconds: float) -> str:
+    """M:SS, never below zero."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -58,5 +58,6 @@ for game in doors koikoi tiger-dragon; do
   run --game "$game"
 done
 run --game doors --act
+run --host-controls
 echo "node-example: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/lobby.proto\x12\x0btigerden.v1\"\x12\n\x10ListGamesRequest\"5\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.tigerden.v1.Game\"\xb2\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12\x0c\n\x04help\x18\x07 \x01(\t\x12(\n\x07options\x18\x08 \x03(\x0b\x32\x17.tigerden.v1.GameOption\"V\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06values\x18\x03 \x03(\t\x12\x15\n\rdefault_value\x18\x04 \x01(\t\"B\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x11\n\tbot_level\x18\x02 \x01(\t\"\xcb\x01\n\x12\x43reateMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12=\n\x07options\x18\x03 \x03(\x0b\x32,.tigerden.v1.CreateMatchRequest.OptionsEntry\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.tigerden.v1.SeatSpec\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"<\n\x13\x43reateMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\xf1\x01\n\tMatchInfo\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x34\n\x07options\x18\x03 \x03(\x0b\x32#.tigerden.v1.MatchInfo.OptionsEntry\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12(\n\x06status\x18\x05 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\x0f\n\x07version\x18\x06 \x01(\x03\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x8a\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05taken\x18\x04 \x01(\x08\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12\x0c\n\x04team\x18\x07 \x01(\x05\"?\n\x12ListMatchesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\">\n\x13ListMatchesResponse\x12\'\n\x07matches\x18\x01 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\"U\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"W\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x13\n\x11LeaveMatchRequest\"\x14\n\x12LeaveMatchResponse*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*z\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14MATCH_STATUS_WAITING\x10\x01\x12\x18\n\x14MATCH_STATUS_PLAYING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03\x32\x99\x03\n\x0cLobbyService\x12J\n\tListGames\x12\x1d.tigerden.v1.ListGamesRequest\x1a\x1e.tigerden.v1.ListGamesResponse\x12P\n\x0b\x43reateMatch\x12\x1f.tigerden.v1.CreateMatchRequest\x1a .tigerden.v1.CreateMatchResponse\x12P\n\x0bListMatches\x12\x1f.tigerden.v1.ListMatchesRequest\x1a .tigerden.v1.ListMatchesResponse\x12J\n\tJoinMatch\x12\x1d.tigerden.v1.JoinMatchRequest\x1a\x1e.tigerden.v1.JoinMatchResponse\x12M\n\nLeaveMatch\x12\x1e.tigerden.v1.LeaveMatchRequest\x1a\x1f.tigerden.v1.LeaveMatchResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/lobby.proto\x12\x0btigerden.v1\"\x12\n\x10ListGamesRequest\"5\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.tigerden.v1.Game\"\xb2\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12\x0c\n\x04help\x18\x07 \x01(\t\x12(\n\x07options\x18\x08 \x03(\x0b\x32\x17.tigerden.v1.GameOption\"V\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06values\x18\x03 \x03(\t\x12\x15\n\rdefault_value\x18\x04 \x01(\t\"B\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x11\n\tbot_level\x18\x02 \x01(\t\"\xcb\x01\n\x12\x43reateMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12=\n\x07options\x18\x03 \x03(\x0b\x32,.tigerden.v1.CreateMatchRequest.OptionsEntry\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.tigerden.v1.SeatSpec\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"P\n\x13\x43reateMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x12\n\nhost_token\x18< \x01(\t\"\xac\x02\n\tMatchInfo\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x34\n\x07options\x18\x03 \x03(\x0b\x32#.tigerden.v1.MatchInfo.OptionsEntry\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12(\n\x06status\x18\x05 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x0f\n\x07private\x18< \x01(\x08\x12(\n\x06\x65nding\x18= \x01(\x0e\x32\x18.tigerden.v1.MatchEnding\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x9d\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05taken\x18\x04 \x01(\x08\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12\x0c\n\x04team\x18\x07 \x01(\x05\x12\x11\n\tbot_plays\x18< \x01(\x08\"i\n\x12ListMatchesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\x12(\n\x06status\x18< \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\">\n\x13ListMatchesResponse\x12\'\n\x07matches\x18\x01 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\"h\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\tjoin_code\x18< \x01(\tB\x07\n\x05_seat\"W\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x13\n\x11LeaveMatchRequest\"\x14\n\x12LeaveMatchResponse\"1\n\x0f\x46reeSeatRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"9\n\x10\x46reeSeatResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"N\n\x19ReplaceSeatWithBotRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\tbot_level\x18\x03 \x01(\t\"C\n\x1aReplaceSeatWithBotResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"%\n\x11\x41\x62ortMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\";\n\x12\x41\x62ortMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\";\n\x16SetMatchPrivateRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07private\x18\x02 \x01(\x08\"S\n\x17SetMatchPrivateResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x11\n\tjoin_code\x18\x02 \x01(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*z\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14MATCH_STATUS_WAITING\x10\x01\x12\x18\n\x14MATCH_STATUS_PLAYING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03*\x96\x01\n\x0bMatchEnding\x12\x1c\n\x18MATCH_ENDING_UNSPECIFIED\x10\x00\x12\x1b\n\x17MATCH_ENDING_PLAYED_OUT\x10\x01\x12\x18\n\x14MATCH_ENDING_ABORTED\x10\x02\x12\x18\n\x14MATCH_ENDING_FORFEIT\x10\x03\x12\x18\n\x14MATCH_ENDING_EXPIRED\x10\x04\x32\xf6\x05\n\x0cLobbyService\x12J\n\tListGames\x12\x1d.tigerden.v1.ListGamesRequest\x1a\x1e.tigerden.v1.ListGamesResponse\x12P\n\x0b\x43reateMatch\x12\x1f.tigerden.v1.CreateMatchRequest\x1a .tigerden.v1.CreateMatchResponse\x12P\n\x0bListMatches\x12\x1f.tigerden.v1.ListMatchesRequest\x1a .tigerden.v1.ListMatchesResponse\x12J\n\tJoinMatch\x12\x1d.tigerden.v1.JoinMatchRequest\x1a\x1e.tigerden.v1.JoinMatchResponse\x12M\n\nLeaveMatch\x12\x1e.tigerden.v1.LeaveMatchRequest\x1a\x1f.tigerden.v1.LeaveMatchResponse\x12G\n\x08\x46reeSeat\x12\x1c.tigerden.v1.FreeSeatRequest\x1a\x1d.tigerden.v1.FreeSeatResponse\x12\x65\n\x12ReplaceSeatWithBot\x12&.tigerden.v1.ReplaceSeatWithBotRequest\x1a\'.tigerden.v1.ReplaceSeatWithBotResponse\x12M\n\nAbortMatch\x12\x1e.tigerden.v1.AbortMatchRequest\x1a\x1f.tigerden.v1.AbortMatchResponse\x12\\\n\x0fSetMatchPrivate\x12#.tigerden.v1.SetMatchPrivateRequest\x1a$.tigerden.v1.SetMatchPrivateResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,10 +35,12 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_MATCHINFO_OPTIONSENTRY']._loaded_options = None
   _globals['_MATCHINFO_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_SEATKIND']._serialized_start=1453
-  _globals['_SEATKIND']._serialized_end=1530
-  _globals['_MATCHSTATUS']._serialized_start=1532
-  _globals['_MATCHSTATUS']._serialized_end=1654
+  _globals['_SEATKIND']._serialized_start=2117
+  _globals['_SEATKIND']._serialized_end=2194
+  _globals['_MATCHSTATUS']._serialized_start=2196
+  _globals['_MATCHSTATUS']._serialized_end=2318
+  _globals['_MATCHENDING']._serialized_start=2321
+  _globals['_MATCHENDING']._serialized_end=2471
   _globals['_LISTGAMESREQUEST']._serialized_start=40
   _globals['_LISTGAMESREQUEST']._serialized_end=58
   _globals['_LISTGAMESRESPONSE']._serialized_start=60
@@ -54,25 +56,41 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_start=610
   _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_end=656
   _globals['_CREATEMATCHRESPONSE']._serialized_start=658
-  _globals['_CREATEMATCHRESPONSE']._serialized_end=718
-  _globals['_MATCHINFO']._serialized_start=721
-  _globals['_MATCHINFO']._serialized_end=962
+  _globals['_CREATEMATCHRESPONSE']._serialized_end=738
+  _globals['_MATCHINFO']._serialized_start=741
+  _globals['_MATCHINFO']._serialized_end=1041
   _globals['_MATCHINFO_OPTIONSENTRY']._serialized_start=610
   _globals['_MATCHINFO_OPTIONSENTRY']._serialized_end=656
-  _globals['_SEAT']._serialized_start=965
-  _globals['_SEAT']._serialized_end=1103
-  _globals['_LISTMATCHESREQUEST']._serialized_start=1105
-  _globals['_LISTMATCHESREQUEST']._serialized_end=1168
-  _globals['_LISTMATCHESRESPONSE']._serialized_start=1170
-  _globals['_LISTMATCHESRESPONSE']._serialized_end=1232
-  _globals['_JOINMATCHREQUEST']._serialized_start=1234
-  _globals['_JOINMATCHREQUEST']._serialized_end=1319
-  _globals['_JOINMATCHRESPONSE']._serialized_start=1321
-  _globals['_JOINMATCHRESPONSE']._serialized_end=1408
-  _globals['_LEAVEMATCHREQUEST']._serialized_start=1410
-  _globals['_LEAVEMATCHREQUEST']._serialized_end=1429
-  _globals['_LEAVEMATCHRESPONSE']._serialized_start=1431
-  _globals['_LEAVEMATCHRESPONSE']._serialized_end=1451
-  _globals['_LOBBYSERVICE']._serialized_start=1657
-  _globals['_LOBBYSERVICE']._serialized_end=2066
+  _globals['_SEAT']._serialized_start=1044
+  _globals['_SEAT']._serialized_end=1201
+  _globals['_LISTMATCHESREQUEST']._serialized_start=1203
+  _globals['_LISTMATCHESREQUEST']._serialized_end=1308
+  _globals['_LISTMATCHESRESPONSE']._serialized_start=1310
+  _globals['_LISTMATCHESRESPONSE']._serialized_end=1372
+  _globals['_JOINMATCHREQUEST']._serialized_start=1374
+  _globals['_JOINMATCHREQUEST']._serialized_end=1478
+  _globals['_JOINMATCHRESPONSE']._serialized_start=1480
+  _globals['_JOINMATCHRESPONSE']._serialized_end=1567
+  _globals['_LEAVEMATCHREQUEST']._serialized_start=1569
+  _globals['_LEAVEMATCHREQUEST']._serialized_end=1588
+  _globals['_LEAVEMATCHRESPONSE']._serialized_start=1590
+  _globals['_LEAVEMATCHRESPONSE']._serialized_end=1610
+  _globals['_FREESEATREQUEST']._serialized_start=1612
+  _globals['_FREESEATREQUEST']._serialized_end=1661
+  _globals['_FREESEATRESPONSE']._serialized_start=1663
+  _globals['_FREESEATRESPONSE']._serialized_end=1720
+  _globals['_REPLACESEATWITHBOTREQUEST']._serialized_start=1722
+  _globals['_REPLACESEATWITHBOTREQUEST']._serialized_end=1800
+  _globals['_REPLACESEATWITHBOTRESPONSE']._serialized_start=1802
+  _globals['_REPLACESEATWITHBOTRESPONSE']._serialized_end=1869
+  _globals['_ABORTMATCHREQUEST']._serialized_start=1871
+  _globals['_ABORTMATCHREQUEST']._serialized_end=1908
+  _globals['_ABORTMATCHRESPONSE']._serialized_start=1910
+  _globals['_ABORTMATCHRESPONSE']._serialized_end=1969
+  _globals['_SETMATCHPRIVATEREQUEST']._serialized_start=1971
+  _globals['_SETMATCHPRIVATEREQUEST']._serialized_end=2030
+  _globals['_SETMATCHPRIVATERESPONSE']._serialized_start=2032
+  _globals['_SETMATCHPRIVATERESPONSE']._serialized_end=2115
+  _globals['_LOBBYSERVICE']._serialized_start=2474
+  _globals['_LOBBYSERVICE']._serialized_end=3232
 # @@protoc_insertion_point(module_scope)
