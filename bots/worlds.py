@@ -84,6 +84,7 @@ def _koikoi(view: KoiKoiView, options: Mapping[str, str]) -> KoiKoiState:
     state.hands = (hand, other) if seat == 0 else (other, hand)
     state.stock = tuple(unseen[count:])
     state.totals, state.koi_koi = view.totals, view.koi_koi
+    state.deal_brights, state.dealer_draw = view.deal_brights, view.dealer_draw
     return state
 
 

@@ -8,12 +8,14 @@
                 if snapshot.legal_moves:
                     await table.send(snapshot.version, snapshot.legal_moves[0].move)
 
-The API: `connect(target)` gives a `Server` with `games()`, `matches()`, `create()`,
-`create_hosted()`, `join()`, `resume()`, `watch()` and `replay()`; `join` and `resume` give a
-`SeatHandle` with `play()` (a `Table` on the bidirectional Play stream: `snapshots()`, `send()`),
-`act()` (one unary move), `watch()` and `leave()`; `create_hosted` gives a `HostHandle` with the
-host controls `free_seat()`, `replace_with_bot()`, `abort()` and `set_private()`. Failed calls
-raise `grpc.aio.AioRpcError`; `error_reason` reads its stable reason.
+The API: `connect(target)` gives a `Server` with `games()`, `matches()`, `watch_lobby()`,
+`create()`, `create_hosted()`, `join()`, `resume()`, `watch()`, `replay()` and `say()` (chat as
+a spectator); `join` and `resume` give a `SeatHandle` with `play()` (a `Table` on the
+bidirectional Play stream: `snapshots()`, `send()`), `act()` (one unary move), `watch()`,
+`say()` (chat), `rematch()` (play again: a new `SeatHandle`) and `leave()`; `create_hosted`
+gives a `HostHandle` with the host controls `free_seat()`, `replace_with_bot()`, `abort()` and
+`set_private()`. Failed calls raise `grpc.aio.AioRpcError`; `error_reason` reads its stable
+reason.
 docs/protocol.md ("The Python client library") describes every call.
 
 The terminal client, `tigerden bot` and `tigerden selfplay` are built on this module only; it
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -118,9 +120,24 @@ class SeatHandle:
             await table.close()
             table.call.cancel()
 
-    def watch(self) -> AsyncIterator[Snapshot]:
-        """The seat's own view as a stream of snapshots, until the finished one."""
-        return self.server.watch(self.match_id, token=self.token)
+    def watch(self, stay_after_finish: bool = False) -> AsyncGenerator[Snapshot, None]:
+        """The seat's own view as a stream of snapshots, until the finished one (or, with
+        `stay_after_finish`, until the caller stops reading: chat and the rematch offer)."""
+        return self.server.watch(self.match_id, self.token, stay_after_finish)
+
+    async def say(self, text: str) -> match_pb2.ChatLine:
+        """Says `text` at the table as this seat (SendChat); returns the line as sent."""
+        response = await self.server.match.SendChat(
+            match_pb2.SendChatRequest(match_id=self.match_id, text=text), metadata=self.metadata
+        )
+        return response.line
+
+    async def rematch(self) -> SeatHandle:
+        """Accepts "play again" after the match: the same seat in the rematch (Rematch)."""
+        response = await self.server.lobby.Rematch(
+            lobby_pb2.RematchRequest(), metadata=self.metadata
+        )
+        return SeatHandle(self.server, response.match.match_id, response.seat, response.token)
 
     async def act(self, version: int, move: Move) -> int:
         """Plays one move by unary call; returns the new version."""
@@ -225,6 +242,19 @@ class Server:
         )
         return list(response.matches)
 
+    async def watch_lobby(
+        self, game_id: str = "", include_finished: bool = False
+    ) -> AsyncGenerator[lobby_pb2.WatchLobbyResponse, None]:
+        """The match list, then every change to it, until the caller stops (WatchLobby)."""
+        call = self.lobby.WatchLobby(
+            lobby_pb2.WatchLobbyRequest(game_id=game_id, include_finished=include_finished)
+        )
+        try:
+            async for response in call:
+                yield response
+        finally:
+            call.cancel()
+
     async def find_match(self, match_id: str) -> lobby_pb2.MatchInfo | None:
         """One match, finished or not; None when the server has no such match."""
         return next(
@@ -237,10 +267,11 @@ class Server:
         players: int = 0,
         options: Mapping[str, str] | None = None,
         seats: Sequence[tuple[int, str]] = (),
+        creator: str = "",
     ) -> lobby_pb2.MatchInfo:
         """Creates a match; `seats` lists (SeatKind, bot level) per seat, empty for the
-        server's default (seat 0 human, the rest bots)."""
-        return (await self.create_hosted(game_id, players, options, seats)).match
+        server's default (seat 0 human, the rest bots); `creator` is shown in the list."""
+        return (await self.create_hosted(game_id, players, options, seats, creator)).match
 
     async def create_hosted(
         self,
@@ -248,6 +279,7 @@ class Server:
         players: int = 0,
         options: Mapping[str, str] | None = None,
         seats: Sequence[tuple[int, str]] = (),
+        creator: str = "",
     ) -> HostHandle:
         """Creates a match like `create` and keeps its host rights."""
         response = await self.lobby.CreateMatch(
@@ -256,6 +288,7 @@ class Server:
                 players=players,
                 options=dict(options or {}),
                 seats=[lobby_pb2.SeatSpec(kind=k, bot_level=level) for k, level in seats],  # type: ignore[arg-type]
+                creator_name=creator,
             )
         )
         return HostHandle(self, response.match, response.host_token)
@@ -280,13 +313,26 @@ class Server:
             return SeatHandle(self, match_id, snapshot.viewer_seat, token)
         raise ConnectionError(f"the server sent no snapshot of match {match_id}")
 
-    async def watch(self, match_id: str, token: str | None = None) -> AsyncIterator[Snapshot]:
+    async def watch(
+        self, match_id: str, token: str | None = None, stay_after_finish: bool = False
+    ) -> AsyncGenerator[Snapshot, None]:
         """Snapshots of the match until the finished one: a spectator's view, or with `token`
-        that seat's view (Watch)."""
+        that seat's view (Watch); `stay_after_finish` keeps reading after it."""
         metadata = (("authorization", f"Bearer {token}"),) if token else None
-        call = self.match.Watch(match_pb2.WatchRequest(match_id=match_id), metadata=metadata)
-        async for response in call:
-            yield response.snapshot
+        request = match_pb2.WatchRequest(match_id=match_id, stay_after_finish=stay_after_finish)
+        call = self.match.Watch(request, metadata=metadata)
+        try:
+            async for response in call:
+                yield response.snapshot
+        finally:
+            call.cancel()
+
+    async def say(self, match_id: str, text: str, spectator_name: str) -> match_pb2.ChatLine:
+        """Says `text` at the table of `match_id` as a spectator (SendChat without a token)."""
+        response = await self.match.SendChat(
+            match_pb2.SendChatRequest(match_id=match_id, text=text, spectator_name=spectator_name)
+        )
+        return response.line
 
     async def replay(
         self, match_id: str

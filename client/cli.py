@@ -1,13 +1,15 @@
 """The `tigerden` command: serve, play, join, watch, host, replay, export, bot, selfplay, games,
-matches."""
+matches, servers."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
+import socket
 import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -19,10 +21,13 @@ from bots import LEVELS, parse_level
 from client.api import HostHandle, SeatHandle, Server, connect, error_reason
 from client.bot import BotError, level_chooser, play_seat
 from client.export import export_lines
+from client.i18n import LANGUAGES, _, n_, set_language
 from client.selfplay import selfplay
 from client.ui.app import run_table
 from client.ui.replay import Replay, build_replay_app
 from client.ui.state import ClientState
+from client.ui.text import use_ascii, wants_ascii
+from discovery import FoundServer, find_servers
 from engine import GAMES
 
 DEFAULT_PORT = 50051
@@ -77,14 +82,40 @@ async def game_info(server: Server, game_id: str) -> lobby_pb2.Game:
     raise SystemExit(f"the server hosts no game {game_id!r}")
 
 
-async def open_table(server: Server, seat: SeatHandle, game_id: str) -> None:
-    state = ClientState(await game_info(server, game_id), seat.match_id)
-    final = await run_table(seat, state)
+def local_seats_file(db: Path) -> Path:
+    """Where `tigerden play` remembers the seats it took in `db` (match, seat token)."""
+    return db.with_name(db.name + ".seats.json")
+
+
+def remember_local_seat(db: Path, seat: SeatHandle, game_id: str) -> None:
+    path = local_seats_file(db)
+    try:
+        seats = json.loads(path.read_text())
+    except (OSError, ValueError):
+        seats = []
+    seats = [s for s in seats if s.get("match") != seat.match_id][-19:]
+    seats.append({"match": seat.match_id, "token": seat.token, "game": game_id})
+    path.write_text(json.dumps(seats, indent=1))
+    with contextlib.suppress(OSError):
+        path.chmod(0o600)  # tokens are secrets
+
+
+async def open_table(
+    server: Server, seat: SeatHandle, game_id: str, args: argparse.Namespace, hint: str
+) -> None:
+    match = await server.find_match(seat.match_id)
+    options = {} if match is None else dict(match.options)
+    state = ClientState(await game_info(server, game_id), seat.match_id, options=options)
+    final = await run_table(seat, state, bell=not args.no_bell)
     if final.snapshot is not None and final.snapshot.HasField("result"):
-        print(final.result_text(final.snapshot).removesuffix("; Ctrl-Q quits"))
+        print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
     else:
-        print(f"left match {seat.match_id}; your seat ({seat.seat}) is kept. Rejoin with:")
-        print(f"  tigerden join {server.target} --match {seat.match_id} --token {seat.token}")
+        print(
+            _("left match {match}; your seat ({seat}) is kept. Continue with:").format(
+                match=seat.match_id, seat=seat.seat
+            )
+        )
+        print(f"  {hint}")
 
 
 async def cmd_serve(args: argparse.Namespace) -> int:
@@ -92,8 +123,41 @@ async def cmd_serve(args: argparse.Namespace) -> int:
 
     db = Path(args.db)
     db.parent.mkdir(parents=True, exist_ok=True)
-    await serve(args.host, args.port, db, args.bot_delay, args.expire_waiting)
+    await serve(
+        args.host,
+        args.port,
+        db,
+        args.bot_delay,
+        None if args.no_advertise else args.name,
+        args.expire_waiting,
+    )
     return 0
+
+
+async def cmd_servers(args: argparse.Namespace) -> int:
+    found = await find_servers(args.timeout, args.interface)
+    for server in found:
+        print(server.line())
+    if not found:
+        print(f"no tigerden server answered within {args.timeout:g} s", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def choose_server(timeout: float, interfaces: Sequence[str]) -> FoundServer | None:
+    """The server to join: looked for on the LAN, then picked from a numbered list."""
+    print(f"looking for tigerden servers on the LAN ({timeout:g} s)...", flush=True)
+    found = await find_servers(timeout, interfaces)
+    if not found:
+        print("no server answered; give its address: tigerden join HOST[:PORT]")
+        return None
+    for number, server in enumerate(found, start=1):
+        print(f"{number:>2}. {server.line()}")
+    choice = input("join which server (number)? ").strip()
+    if not choice.isdigit() or not 1 <= int(choice) <= len(found):
+        print(f"{choice!r} is not a number from the list")
+        return None
+    return found[int(choice) - 1]
 
 
 async def seat_specs(
@@ -107,19 +171,58 @@ async def seat_specs(
     return count, people + [(int(lobby_pb2.SEAT_KIND_BOT), level)] * bots
 
 
+def resume_hint(args: argparse.Namespace) -> str:
+    """The command that continues the last local match, exactly as it must be typed."""
+    db = "" if Path(args.db) == default_db() else f" --db {args.db}"
+    return f"tigerden play --resume{db}"
+
+
 async def cmd_play(args: argparse.Namespace) -> int:
-    async with embedded_server(Path(args.db), args.bot_delay) as server:
-        players = args.players or (await game_info(server, args.game)).default_players
-        count, seats = await seat_specs(server, args.game, players, players - 1, args.level)
-        options = parse_options(args.option, args.clock)
-        match = await server.create(args.game, count, options, seats)
-        seat = await server.join(match.match_id, args.name, 0)
-        await open_table(server, seat, args.game)
+    db = Path(args.db)
+    if not args.resume and not args.game:
+        raise SystemExit(_("play needs a GAME (doors, koikoi, tiger-dragon) or --resume"))
+    async with embedded_server(db, args.bot_delay) as server:
+        if args.resume:
+            found = await last_local_seat(server, db)
+            if found is None:
+                print(_("no unfinished local match in {db}").format(db=db))
+                return 1
+            seat, game_id = found
+        else:
+            game_id = args.game
+            players = args.players or (await game_info(server, game_id)).default_players
+            count, seats = await seat_specs(server, game_id, players, players - 1, args.level)
+            options = parse_options(args.option, args.clock)
+            match = await server.create(game_id, count, options, seats)
+            seat = await server.join(match.match_id, args.name, 0)
+            remember_local_seat(db, seat, game_id)
+        await open_table(server, seat, game_id, args, resume_hint(args))
     return 0
 
 
+async def last_local_seat(server: Server, db: Path) -> tuple[SeatHandle, str] | None:
+    """The newest remembered seat whose match is not over, resumed with its token."""
+    try:
+        remembered = json.loads(local_seats_file(db).read_text())
+    except (OSError, ValueError):
+        return None
+    for entry in reversed(remembered):
+        match = await server.find_match(entry["match"])
+        if match is None or match.status == lobby_pb2.MATCH_STATUS_FINISHED:
+            continue
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            return await server.resume(entry["match"], entry["token"]), entry["game"]
+    return None
+
+
 async def cmd_join(args: argparse.Namespace) -> int:
-    async with connect(target(args.address)) as server:
+    address = args.address
+    if address is None:
+        chosen = await choose_server(args.timeout, args.interface)
+        if chosen is None:
+            return 1
+        address = chosen.target
+    async with connect(target(address)) as server:
         match_id = args.match
         if args.create:
             count, seats = await seat_specs(
@@ -128,11 +231,19 @@ async def cmd_join(args: argparse.Namespace) -> int:
             options = parse_options(args.option, args.clock)
             host = await server.create_hosted(args.create, count, options, seats)
             match_id = host.match_id
-            print(f"created match {match_id}: {count - args.bots} people, {args.bots} bots")
+            people = n_("{count} person", "{count} people", count - args.bots)
+            bots = n_("{count} bot", "{count} bots", args.bots)
+            print(
+                _("created match {match}: {people}, {bots}").format(
+                    match=match_id,
+                    people=people.format(count=count - args.bots),
+                    bots=bots.format(count=args.bots),
+                )
+            )
             if args.private:
                 code = await host.set_private()
-                print(f"the match is private: players join with --code {code}")
-            print("you are its host; free a seat, seat a bot or abort the match with:")
+                print(_("the match is private: players join with --code {code}").format(code=code))
+            print(_("you are its host; free a seat, seat a bot or abort the match with:"))
             print(f"  tigerden host {server.target} {match_id} --token {host.token} ACTION")
         if not match_id:
             waiting = [
@@ -161,7 +272,8 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat = await server.join(match_id, args.name, args.seat, args.code or "")
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
-        await open_table(server, seat, joined.game_id)
+        hint = f"tigerden join {address} --match {match_id} --token {seat.token}"
+        await open_table(server, seat, joined.game_id, args, hint)
     return 0
 
 
@@ -171,8 +283,9 @@ async def cmd_watch(args: argparse.Namespace) -> int:
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
-        state = ClientState(await game_info(server, match.game_id), args.match)
-        await run_table(None, state, watch=lambda: server.watch(args.match))
+        game = await game_info(server, match.game_id)
+        state = ClientState(game, args.match, options=dict(match.options))
+        await run_table(None, state, watch=lambda: server.watch(args.match), bell=False)
     return 0
 
 
@@ -357,6 +470,23 @@ def clock_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+def ui_options(p: argparse.ArgumentParser) -> None:
+    """The terminal screen's options, for every command that opens it."""
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the screen's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+    )
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw only ASCII characters (automatic when the terminal is not UTF-8)",
+    )
+    p.add_argument(
+        "--no-bell", action="store_true", help="no terminal bell when it becomes your turn"
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="tigerden",
@@ -378,11 +508,43 @@ def parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="end matches that wait this long with no move played (default: %(default)s)",
     )
+    p.add_argument(
+        "--name",
+        default=socket.gethostname(),
+        help="the name clients see when they look for servers (default: %(default)s)",
+    )
+    p.add_argument(
+        "--no-advertise",
+        action="store_true",
+        help="do not announce the server on the LAN (mDNS/DNS-SD); clients then need the address",
+    )
     db_arg(p)
     p.set_defaults(run=cmd_serve)
 
+    def discovery_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--timeout",
+            type=float,
+            default=2.0,
+            metavar="S",
+            help="seconds to look for servers on the LAN (default: %(default)s)",
+        )
+        p.add_argument(
+            "--interface",
+            action="append",
+            default=[],
+            metavar="ADDR",
+            help="look only on the interface with this address (repeatable; default: all)",
+        )
+
+    p = commands.add_parser("servers", help="list the tigerden servers on the LAN")
+    discovery_args(p)
+    p.set_defaults(run=cmd_servers)
+
     p = commands.add_parser("play", help="play GAME against the AI on a local server")
-    p.add_argument("game", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
+    p.add_argument("game", nargs="?", help="doors, koikoi or tiger-dragon (see `tigerden games`)")
+    p.add_argument("--resume", action="store_true", help="continue the last unfinished local match")
+    ui_options(p)
     p.add_argument("--players", type=int, default=0, help="seats, yours included")
     level_option(p, "normal", "the bots' level")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -397,7 +559,10 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
 
     p = commands.add_parser("join", help="join (or create) a match on a server")
-    p.add_argument("address", help="HOST[:PORT] of the server")
+    p.add_argument(
+        "address", nargs="?", help="HOST[:PORT] of the server (default: choose one on the LAN)"
+    )
+    discovery_args(p)
     p.add_argument("--match", help="match id (default: choose from a list)")
     p.add_argument("--create", metavar="GAME", help="create a match of GAME and join it")
     p.add_argument("--players", type=int, default=0, help="seats when creating")
@@ -409,6 +574,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--code", help="the join code of a private match")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
+    ui_options(p)
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     p.set_defaults(run=cmd_join)
 
@@ -442,6 +608,7 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
     p.add_argument("match", help="match id")
+    ui_options(p)
     p.set_defaults(run=cmd_watch)
 
     p = commands.add_parser("bot", help="play a seat as a remote bot")
@@ -479,12 +646,15 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    set_language(getattr(args, "lang", None))
+    use_ascii(getattr(args, "ascii", False) or wants_ascii())
     try:
         code: int = asyncio.run(args.run(args))
         return code
     except grpc.aio.AioRpcError as error:
-        reason = error_reason(error)
-        print(f"error: {error.code().name} {reason}: {error.details()}", file=sys.stderr)
+        print(_("error: {details}").format(details=error.details()), file=sys.stderr)
+        if os.environ.get("TIGERDEN_DEBUG"):
+            print(f"  ({error.code().name} {error_reason(error)})", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

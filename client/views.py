@@ -97,6 +97,9 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
         )
 
     first, second = view.players
+    drawn = [
+        sure(named(KoiKoiCard, koikoi_pb2.KoikoiCard, "KOIKOI_CARD_", n)) for n in view.dealer_draw
+    ]
     return koikoi.KoiKoiView(
         viewer=seat,
         deal=view.deal,
@@ -117,6 +120,11 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
         stop_points=(first.stop_points, second.stop_points),
         scores=(view.scores[0], view.scores[1]),
         last_deal=None,
+        target=view.target,
+        koi_koi_lock=view.koi_koi_lock,
+        koi_koi_limit=view.koi_koi_limit,
+        deal_brights=view.deal_brights,
+        dealer_draw=(drawn[0], drawn[1]) if len(drawn) == 2 else None,
     )
 
 
@@ -159,6 +167,7 @@ def _tiger_dragon(
             )
         ),
         new_card_each_round=view.new_card_each_round,
+        same_card_may_return=view.same_card_may_return,
         start_player=view.start_player,
         phase=sure(
             named(

@@ -97,6 +97,27 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class Conflict:
+    """Option values that cannot be combined: `option` with any of `values` and `other` with
+    any of `other_values`; `why` finishes the refusal's sentence."""
+
+    option: str
+    values: frozenset[str]
+    other: str
+    other_values: frozenset[str]
+    why: str
+
+    def check(self, options: Mapping[str, str]) -> None:
+        mine, theirs = options.get(self.option), options.get(self.other)
+        if mine in self.values and theirs in self.other_values:
+            raise BadOptions(
+                self.option,
+                f"option {self.option}={mine} cannot be combined with {self.other}={theirs}: "
+                f"{self.why}",
+            )
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """The static description of a game, read by the lobby without building a state."""
 
@@ -108,9 +129,11 @@ class GameInfo:
     help: str
     options: tuple[OptionSpec, ...] = ()
     default_players: int = 2
+    conflicts: tuple[Conflict, ...] = ()
 
     def validate(self, players: int, raw: Mapping[str, str]) -> dict[str, str]:
-        """Checks the player count and options; returns every option with defaults filled in."""
+        """Checks the player count, the options and the `conflicts` between them; returns
+        every option with defaults filled in."""
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 "players",
@@ -123,7 +146,10 @@ class GameInfo:
             raise BadOptions(
                 unknown[0], f"unknown option {unknown[0]!r} for {self.id} (options: {known})"
             )
-        return {name: spec.parse(raw.get(name, spec.default)) for name, spec in specs.items()}
+        options = {name: spec.parse(raw.get(name, spec.default)) for name, spec in specs.items()}
+        for conflict in self.conflicts:
+            conflict.check(options)
+        return options
 
 
 @dataclass(frozen=True)

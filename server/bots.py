@@ -84,7 +84,7 @@ class BotDriver:
         slot = room.seats[seat]
         if slot.kind is SeatKind.BOT:
             level, played_by = slot.bot_level, PlayedBy.SEAT
-        elif slot.away:
+        elif slot.bot_plays:
             level, played_by = AWAY_LEVEL, PlayedBy.AWAY
         else:
             return
@@ -98,7 +98,7 @@ class BotDriver:
         try:
             move = await self._decide(room, seat, level)
             # The person may have come back while the bot was thinking: then they choose.
-            if played_by is not PlayedBy.AWAY or room.seats[seat].away:
+            if played_by is not PlayedBy.AWAY or room.seats[seat].bot_plays:
                 room.submit(seat, version, move, played_by)
         except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
             log.info("bot move in %s refused: %s", room.match_id, refusal.message)

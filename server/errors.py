@@ -21,6 +21,7 @@ class Reason(enum.Enum):
     BAD_SEATS = ("INVALID_ARGUMENT", "the seat list does not fit the player count or levels")
     NO_SUCH_SEAT = ("INVALID_ARGUMENT", "JoinMatch asks for a seat number the match lacks")
     SEAT_TAKEN = ("ALREADY_EXISTS", "JoinMatch asks for a seat someone holds, or a bot seat")
+    SEAT_RESERVED = ("ALREADY_EXISTS", "JoinMatch asks for a rematch seat held for its player")
     MATCH_FULL = ("RESOURCE_EXHAUSTED", "JoinMatch finds no free human seat")
     MISSING_TOKEN = ("UNAUTHENTICATED", "a seat call without `authorization: Bearer` metadata")
     BAD_TOKEN = ("UNAUTHENTICATED", "the token is unknown, malformed or was given up")
@@ -29,7 +30,10 @@ class Reason(enum.Enum):
     JOIN_CODE_REQUIRED = ("PERMISSION_DENIED", "JoinMatch on a private match without its code")
     BAD_JOIN_CODE = ("PERMISSION_DENIED", "JoinMatch on a private match with a wrong code")
     SEAT_FREE = ("FAILED_PRECONDITION", "FreeSeat names a seat nobody holds")
-    MATCH_NOT_OVER = ("FAILED_PRECONDITION", "a replay or export of a match still under way")
+    MATCH_NOT_OVER = (
+        "FAILED_PRECONDITION",
+        "ReplayMatch (it would leak) or Rematch before the match has finished",
+    )
     MALFORMED_MOVE = ("INVALID_ARGUMENT", "the move message is empty or holds unknown values")
     WRONG_GAME = ("INVALID_ARGUMENT", "the move belongs to another game than the match's")
     MATCH_NOT_STARTED = ("FAILED_PRECONDITION", "a move before every seat is taken")
@@ -37,6 +41,10 @@ class Reason(enum.Enum):
     ILLEGAL_MOVE = ("FAILED_PRECONDITION", "a well-formed move the rules do not allow now")
     MATCH_OVER = ("FAILED_PRECONDITION", "a move after the match ended")
     STALE_VERSION = ("ABORTED", "a move chosen at an older version: re-read and choose again")
+    CHAT_EMPTY = ("INVALID_ARGUMENT", "a chat line with nothing printable in it")
+    CHAT_TOO_LONG = ("INVALID_ARGUMENT", "a chat line longer than the cap after cleaning")
+    CHAT_TOO_FAST = ("RESOURCE_EXHAUSTED", "more chat lines from one seat than the rate allows")
+    REMATCH_ACCEPTED = ("ALREADY_EXISTS", "Rematch from a seat that already accepted")
 
     def __init__(self, code_name: str, when: str) -> None:
         self.code_name = code_name

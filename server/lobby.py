@@ -3,17 +3,19 @@
 Tokens are random secrets handed out once (by `join` for a seat, by `create` for the host); only
 their SHA-256 is kept (in memory and in the store), so a copied database file seats nobody.
 
-Only unfinished matches live in memory. A match that ends is dropped from `rooms` at once (its
-open streams keep their room until they have sent the final snapshot); the archive of finished
-matches is read from the store when someone lists, watches, replays or exports one.
+Only unfinished matches and the finished ones somebody still uses (an open stream: the last
+snapshot, the chat after the match, the rematch offer) live in memory: a finished match leaves
+`rooms` when its last stream closes. The archive of finished matches is read from the store when
+someone lists, watches, replays or exports one, or uses a token of it (chat, rematch).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +25,13 @@ from bots import parse_level
 from engine import GAMES
 from engine.core import BadOptions, Game, Move, Seat
 from server.bots import DEFAULT_LEVEL, BotDriver
+from server.chat import ChatRate, chat_text
 from server.clock import TABLE_OPTIONS, Ending, validate_table_options
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
-from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status
-from server.store import MatchRecord, MoveRecord, SeatRecord, Store, Write
+from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
+from server.sanitise import clean_line
+from server.store import ChatRecord, MatchRecord, MoveRecord, SeatRecord, Store, Write
 
 MAX_NAME = 40
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -40,8 +44,8 @@ def token_hash(token: str) -> str:
 
 
 def clean_name(name: str) -> str:
-    """Names reach other players' terminals: no control characters or escape sequences."""
-    return "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+    """A player's, creator's or spectator's name as others see it ("" when nothing is left)."""
+    return clean_line(name)[:MAX_NAME].strip()
 
 
 @dataclass
@@ -79,6 +83,31 @@ class CodecLog:
     def load(self, data: bytes) -> Move:
         return unwrap_move(self.codec, match_pb2.Move.FromString(data))
 
+    def append_chat(self, match_id: str, line: ChatRecord) -> None:
+        self.store.append_chat(match_id, line)
+
+
+class LobbyWatcher:
+    """The mailbox of one WatchLobby stream: the matches that changed since it last looked, in
+    order of first change; a burst of changes to one match coalesces. It keeps the rooms, not
+    their ids: a match that has just finished may have left the lobby already."""
+
+    def __init__(self) -> None:
+        self._changed: dict[str, Room] = {}
+        self._wake = asyncio.Event()
+
+    def mark(self, room: Room) -> None:
+        self._changed[room.match_id] = room
+        self._wake.set()
+
+    async def wait(self) -> None:
+        await self._wake.wait()
+        self._wake.clear()
+
+    def take(self) -> list[Room]:
+        changed, self._changed = list(self._changed.values()), {}
+        return changed
+
 
 class Lobby:
     def __init__(
@@ -101,6 +130,8 @@ class Lobby:
         self._tokens: dict[str, tuple[str, Seat]] = {}
         self.listeners: list[Callable[[Room], None]] = []
         """Told of every room that joins the lobby (the referee attaches its timers)."""
+        self.watchers: set[LobbyWatcher] = set()
+        self.chat_rate = ChatRate()
 
     def _room(self, record: MatchRecord) -> Room:
         """A room rebuilt from its record by replaying its moves."""
@@ -121,21 +152,28 @@ class Lobby:
             seats,
             log,
             record.created_at,
+            record.created_by,
             record.host_hash,
             record.join_code,
+            chat=list(record.chat),
         )
         room.replay([(move.seat, log.load(move.move)) for move in record.moves])
         room.ending = Ending.from_dict(record.ending)
         if room.ending is not None:
-            room.recent.append(room.ending_event())
+            room.recent.append(TableEvent(room.ending_note()))
         room.restore_clock(record.clock)
         return room
 
     def restore(self) -> int:
         """Rebuilds every unfinished match by replaying its moves; returns how many. Finished
-        ones stay in the store only."""
+        ones stay in the store only (a rematch's previous match is rebuilt for its seats)."""
         for record in self.store.unfinished():
-            self._add(self._room(record))
+            room = self._room(record)
+            if record.rematch_of:
+                previous = self.rooms.get(record.rematch_of) or self._archived(record.rematch_of)
+                if previous is not None:
+                    room.rematch_of, previous.rematch = previous, room
+            self._add(room)
         return len(self.rooms)
 
     def _add(self, room: Room) -> None:
@@ -143,16 +181,51 @@ class Lobby:
         for slot in room.seats:
             if slot.token_hash is not None:
                 self._tokens[slot.token_hash] = (room.match_id, slot.seat)
-        room.listeners.append(self._archive_when_over)
+        room.listeners.append(self._changed)
         self.bots.attach(room)
         for listener in self.listeners:
             listener(room)
 
-    def _archive_when_over(self, room: Room) -> None:
-        if room.status is Status.FINISHED and self.rooms.get(room.match_id) is room:
+    def _changed(self, room: Room) -> None:
+        for watcher in self.watchers:
+            watcher.mark(room)
+        self.release(room)
+
+    def release(self, room: Room) -> None:
+        """Drops a finished match from memory once no stream uses it."""
+        if room.status is not Status.FINISHED or room.subscribers:
+            return
+        if self.rooms.get(room.match_id) is room:
             del self.rooms[room.match_id]
             for slot in room.seats:
-                self._tokens.pop(slot.token_hash or "", None)
+                if self._tokens.get(slot.token_hash or "", ("",))[0] == room.match_id:
+                    del self._tokens[slot.token_hash or ""]
+
+    def _archived(self, match_id: str) -> Room | None:
+        """A finished match from the store, rebuilt, linked to its rematch; None if unknown.
+        The previous match of a rematch under way is the very object that rematch holds."""
+        for room in self.rooms.values():
+            if room.rematch_of is not None and room.rematch_of.match_id == match_id:
+                return room.rematch_of
+        record = self.store.match(match_id)
+        if record is None:
+            return None
+        room = self._room(record)
+        child = self.store.rematch_of(match_id)
+        if child is not None:
+            rematch = self.rooms.get(child) or self._archived(child)
+            if rematch is not None:
+                room.rematch, rematch.rematch_of = rematch, room
+        return room
+
+    def watch(self) -> LobbyWatcher:
+        """A new WatchLobby mailbox; `unwatch` it when the stream ends."""
+        watcher = LobbyWatcher()
+        self.watchers.add(watcher)
+        return watcher
+
+    def unwatch(self, watcher: LobbyWatcher) -> None:
+        self.watchers.discard(watcher)
 
     def create(
         self,
@@ -160,6 +233,8 @@ class Lobby:
         players: int,
         options: Mapping[str, str],
         seats: Sequence[tuple[SeatKind, str]],
+        creator: str = "",
+        rematch_of: Room | None = None,
     ) -> tuple[Room, str]:
         """Opens a match; returns it and the host's secret token. `seats` lists (kind, bot
         level) per seat; empty means seat 0 human and the rest bots at the default level."""
@@ -194,6 +269,7 @@ class Lobby:
         match_id = self._new_match_id()
         seed = self._new_seed()
         host_token = secrets.token_urlsafe(24)
+        creator = clean_name(creator)
         created_at = self.store.create_match(
             match_id,
             game_id,
@@ -202,6 +278,8 @@ class Lobby:
             seed,
             [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots],
             token_hash(host_token),
+            creator,
+            rematch_of.match_id if rematch_of else None,
         )
         room = Room(
             match_id,
@@ -212,17 +290,23 @@ class Lobby:
             slots,
             CodecLog(self.store, self.codecs[game_id]),
             created_at,
+            creator,
             token_hash(host_token),
+            rematch_of=rematch_of,
         )
+        if rematch_of is not None:
+            rematch_of.rematch = room
         self._add(room)
+        self._changed(room)
+        if rematch_of is not None:
+            rematch_of.broadcast([])  # every stream of the old table sees the offer
         return room, host_token
 
     def room(self, match_id: str) -> Room:
         """A match under way or waiting."""
         room = self.rooms.get(match_id)
-        if room is None:
-            record = self.store.match(match_id)
-            if record is not None and record.finished:
+        if room is None or room.status is Status.FINISHED:
+            if room is not None or self.store.match(match_id) is not None:
                 raise Refusal(
                     Reason.MATCH_OVER, f"match {match_id} is over; replay or export it instead"
                 )
@@ -233,21 +317,27 @@ class Lobby:
         return room
 
     def any_room(self, match_id: str) -> Room:
-        """A match in memory, or a finished one rebuilt from the archive (not kept)."""
-        room = self.rooms.get(match_id)
-        if room is not None:
-            return room
-        record = self.store.match(match_id)
-        if record is None:
+        """A match in memory, or a finished one from the archive, kept in memory while a
+        stream uses it (`release` drops it again)."""
+        room = self.rooms.get(match_id) or self._archived(match_id)
+        if room is None:
             raise Refusal(
                 Reason.UNKNOWN_MATCH,
                 f"no match {match_id!r} on this server; ListMatches shows the open ones",
             )
-        return self._room(record)
+        if match_id not in self.rooms:
+            self.rooms[match_id] = room
+            if self._changed not in room.listeners:
+                room.listeners.append(self._changed)
+        return room
 
     def matches(self, game_id: str = "") -> list[Room]:
-        """Matches in memory (unfinished), newest first."""
-        rooms = [room for room in self.rooms.values() if not game_id or room.game_id == game_id]
+        """The unfinished matches, newest first."""
+        rooms = [
+            room
+            for room in self.rooms.values()
+            if (not game_id or room.game_id == game_id) and room.status is not Status.FINISHED
+        ]
         return sorted(rooms, key=lambda room: room.created_at, reverse=True)
 
     def archive(self, game_id: str = "") -> list[MatchRecord]:
@@ -295,19 +385,88 @@ class Lobby:
                 f"{join_code!r} is not the join code of match {match_id}; ask its host",
             )
         if seat is None:
-            free = [slot for slot in room.seats if not slot.taken]
+            free = [s for s in room.seats if not s.taken and room.reserved_for(s.seat) is None]
             if not free:
+                held = [s.name for s in room.seats if room.reserved_for(s.seat) is not None]
+                if held:
+                    raise Refusal(
+                        Reason.MATCH_FULL,
+                        f"every free seat of match {match_id} is held for a player of the "
+                        f"previous match ({', '.join(held)}); watch it or open another",
+                    )
                 raise Refusal(Reason.MATCH_FULL, f"every seat of match {match_id} is taken")
             slot = free[0]
         else:
             slot = self._seat(room, seat)
             if slot.taken:
                 raise Refusal(Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is taken")
+            holder = room.reserved_for(seat)
+            if holder is not None:
+                raise Refusal(
+                    Reason.SEAT_RESERVED,
+                    f"seat {seat} of match {match_id} is held for {holder.name}, who played it "
+                    "in the previous match, until they accept the rematch or leave",
+                )
+        return room, slot.seat, self._sit(room, slot, name)
+
+    def _sit(self, room: Room, slot: SeatSlot, name: str) -> str:
+        """Gives `slot` to `name`; returns the new secret token."""
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         room.seat_player(slot.seat, clean_name(name) or f"player-{slot.seat}", hashed)
-        self._tokens[hashed] = (match_id, slot.seat)
-        return room, slot.seat, token
+        self._tokens[hashed] = (room.match_id, slot.seat)
+        return token
+
+    def rematch(self, token: str) -> tuple[Room, Seat, str]:
+        """Accepts "play again" for the token's seat of a finished match: opens the rematch on
+        the first call, and seats the caller in their old seat there."""
+        room, seat = self.authenticate(token)
+        if room.status is not Status.FINISHED:
+            raise Refusal(
+                Reason.MATCH_NOT_OVER,
+                f"match {room.match_id} is not over yet; ask for a rematch after the last move",
+            )
+        slot = room.seats[seat]
+        if room.rematch is None:
+            seats = [(s.kind, s.bot_level) for s in room.seats]
+            self.create(room.game_id, room.players, room.options, seats, slot.name, room)
+        rematch = room.rematch
+        assert rematch is not None, "create links the rematch"
+        if rematch.seats[seat].taken:
+            raise Refusal(
+                Reason.REMATCH_ACCEPTED,
+                f"you already accepted: seat {seat} of match {rematch.match_id} is yours with "
+                "the token the first Rematch call gave you",
+                match_id=rematch.match_id,
+            )
+        return rematch, seat, self._sit(rematch, rematch.seats[seat], slot.name)
+
+    def say(
+        self, match_id: str, token: str | None, text: str, spectator_name: str, peer: Hashable
+    ) -> ChatRecord:
+        """Says one chat line at the table of `match_id`: as the token's seat, or without a
+        token as a spectator (rate-limited per connection `peer`)."""
+        room = self.any_room(match_id)
+        seat: Seat | None = None
+        if token is not None:
+            token_room, seat = self.authenticate(token)
+            if token_room is not room:
+                raise Refusal(
+                    Reason.WRONG_MATCH,
+                    f"the token seats you in match {token_room.match_id}, not {match_id}; "
+                    "chat there, or without a token as a spectator",
+                )
+        line = chat_text(text)
+        if seat is None:
+            self.chat_rate.take(("spectator", match_id, peer))
+            name = clean_name(spectator_name) or "spectator"
+        else:
+            self.chat_rate.take((match_id, seat))
+            name = room.seats[seat].name
+        record = ChatRecord(len(room.chat) + 1, seat, name, line, time.time())
+        room.say(record)
+        self.release(room)
+        return record
 
     @staticmethod
     def _seat(room: Room, seat: Seat) -> SeatSlot:
@@ -325,9 +484,9 @@ class Lobby:
         if found is not None:
             return self.rooms[found[0]], found[1]
         archived = self.store.seat_of_token(hashed)
-        if archived is not None and archived[0] not in self.rooms:
+        if archived is not None:
             room = self.any_room(archived[0])
-            if room.status is Status.FINISHED:
+            if room.status is Status.FINISHED and room.seats[archived[1]].token_hash == hashed:
                 return room, archived[1]
         raise Refusal(
             Reason.BAD_TOKEN,
@@ -336,11 +495,14 @@ class Lobby:
         )
 
     def leave(self, token: str) -> None:
+        """Gives the token's seat up (in a finished match: frees its rematch seat too)."""
         room, seat = self.authenticate(token)
-        if room.status is Status.FINISHED:
-            return  # nothing to give up: the match is over
+        name = room.seats[seat].name
         self._forget(room, seat)
-        room.free_seat(seat, "left the table")
+        room.free_seat(seat, f"{name} gave up their seat")
+        if room.rematch is not None:
+            room.rematch.broadcast([])  # the seat held there for this player is free now
+        self.release(room)
 
     def _forget(self, room: Room, seat: Seat) -> None:
         self._tokens.pop(room.seats[seat].token_hash or "", None)
@@ -364,8 +526,9 @@ class Lobby:
         slot = self._seat(room, seat)
         if not slot.taken:
             raise Refusal(Reason.SEAT_FREE, f"seat {seat} of match {match_id} is already free")
+        name = slot.name or f"seat {seat}"
         self._forget(room, seat)
-        room.free_seat(seat, "was removed by the host")
+        room.free_seat(seat, f"{name} was removed by the host")
         return room
 
     def replace_with_bot(self, match_id: str, host_token: str, seat: Seat, level: str) -> Room:

@@ -17,7 +17,9 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+from zeroconf import Error as ZeroconfError
 
+from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
 from server.lobby import Lobby
 from server.referee import WAITING_EXPIRY_SECONDS, Referee
@@ -89,20 +91,43 @@ async def start_server(
     return Running(server, port, lobby, health_servicer, referee)
 
 
+async def announce(name: str, host: str, port: int, games: list[str]) -> Advertisement | None:
+    """Advertises the server on the LAN; a network that cannot carry mDNS turns discovery off
+    with a warning, never the server."""
+    try:
+        advertisement = await advertise(name, host, port, games)
+    except (OSError, ZeroconfError) as error:
+        print(f"not advertised on the LAN ({error}); clients need the address", flush=True)
+        return None
+    shown = advertisement.instance.removesuffix("." + SERVICE_TYPE)
+    print(f"advertised on the LAN as {shown!r} ({SERVICE_TYPE})", flush=True)
+    return advertisement
+
+
 async def serve(
     host: str,
     port: int,
     db: str | Path,
     bot_delay: float,
+    name: str | None = None,
     waiting_expiry: float = WAITING_EXPIRY_SECONDS,
 ) -> None:
-    """Serves until SIGINT or SIGTERM, then shuts down gracefully."""
+    """Serves until SIGINT or SIGTERM, then shuts down gracefully; with a `name`, advertises
+    the server on the LAN under it meanwhile (withdrawn first on shutdown). Matches that wait
+    `waiting_expiry` seconds with no move played expire."""
     running = await start_server(f"{host}:{port}", db, bot_delay, waiting_expiry)
     print(f"tigerden serving on {host}:{running.port} (database {db}); Ctrl-C stops", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    advertisement = None
+    if name is not None:
+        advertisement = await announce(name, host, running.port, list(running.lobby.games))
+    else:
+        print("not advertised on the LAN (--no-advertise); clients need the address", flush=True)
     await stop.wait()
     print("shutting down", flush=True)
+    if advertisement is not None:
+        await advertisement.close()
     await running.stop()

@@ -8,7 +8,7 @@ match is over nothing is hidden any more, and `service.py` refuses a replay befo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
@@ -17,8 +17,8 @@ from engine.core import Event, Result, Seat
 from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
-from server.room import Accepted, PlayedBy, Room, SeatKind, Status, TableEvent
-from server.store import MatchRecord
+from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
+from server.store import ChatRecord, MatchRecord
 
 SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
 STATUSES = {
@@ -39,20 +39,32 @@ PLAYED_BY = {
 }
 
 
+def unix_ms(seconds: float | None) -> int:
+    return 0 if seconds is None else int(seconds * 1000)
+
+
+def seat(room: Room, slot: SeatSlot) -> lobby_pb2.Seat:
+    holder = room.reserved_for(slot.seat)
+    return lobby_pb2.Seat(
+        seat=slot.seat,
+        kind=SEAT_KINDS[slot.kind],
+        name=holder.name if holder is not None else slot.name,
+        taken=slot.taken,
+        connected=slot.connected,
+        bot_level=slot.bot_level,
+        team=room.state.team(slot.seat),
+        away_since_unix_ms=unix_ms(slot.away_since) if not slot.connected else 0,
+        reserved=holder is not None,
+        bot_plays=slot.bot_plays,
+    )
+
+
 def seats(room: Room) -> list[lobby_pb2.Seat]:
-    return [
-        lobby_pb2.Seat(
-            seat=slot.seat,
-            kind=SEAT_KINDS[slot.kind],
-            name=slot.name,
-            taken=slot.taken,
-            connected=slot.connected,
-            bot_level=slot.bot_level,
-            team=room.state.team(slot.seat),
-            bot_plays=slot.away,
-        )
-        for slot in room.seats
-    ]
+    return [seat(room, slot) for slot in room.seats]
+
+
+def to_act(room: Room) -> Seat | None:
+    return room.state.to_act() if room.status is Status.PLAYING else None
 
 
 def ending(room: Room) -> lobby_pb2.MatchEnding.ValueType:
@@ -62,21 +74,44 @@ def ending(room: Room) -> lobby_pb2.MatchEnding.ValueType:
 
 
 def match_info(room: Room) -> lobby_pb2.MatchInfo:
-    return lobby_pb2.MatchInfo(
+    info = lobby_pb2.MatchInfo(
         match_id=room.match_id,
         game_id=room.game_id,
         options=dict(room.options),
         seats=seats(room),
         status=STATUSES[room.status],
         version=room.version,
+        created_by=room.created_by,
+        rematch_of=room.rematch_of.match_id if room.rematch_of else "",
+        rematch_match_id=room.rematch.match_id if room.rematch else "",
         private=room.join_code is not None,
         ending=ending(room),
     )
+    acting = to_act(room)
+    if acting is not None:
+        info.to_act = acting
+    return info
+
+
+def chat_line(line: ChatRecord) -> match_pb2.ChatLine:
+    message = match_pb2.ChatLine(
+        number=line.number,
+        name=line.name,
+        spectator=line.seat is None,
+        text=line.text,
+        sent_at_unix_ms=unix_ms(line.sent_at),
+    )
+    if line.seat is not None:
+        message.seat = line.seat
+    return message
 
 
 def archived_info(record: MatchRecord, teams: list[int]) -> lobby_pb2.MatchInfo:
     """A finished match as listed from the archive, without rebuilding it."""
     return lobby_pb2.MatchInfo(
+        created_by=record.created_by,
+        rematch_of=record.rematch_of or "",
+        rematch_match_id=record.rematch or "",
         match_id=record.match_id,
         game_id=record.game_id,
         options=record.options,
@@ -121,36 +156,45 @@ def milliseconds(seconds: float) -> int:
 
 
 def snapshot(
-    room: Room, codec: Codec, viewer: Seat | None, events: list[Event], recap: bool = False
+    room: Room,
+    codec: Codec,
+    viewer: Seat | None,
+    events: list[Event],
+    notes: Sequence[str] = (),
+    chat: Sequence[ChatRecord] = (),
+    recap: bool = False,
 ) -> match_pb2.Snapshot:
-    """The match as `viewer` (None: a spectator) may see it, with the events since the last."""
+    """The match as `viewer` (None: a spectator) may see it, with the events, table notes and
+    chat lines since the last (on a stream's first snapshot, the recap of recent events)."""
     state = room.state
-    status = room.status
-    to_act = state.to_act() if status is Status.PLAYING else None
+    acting = to_act(room)
     message = match_pb2.Snapshot(
         match_id=room.match_id,
         version=room.version,
         seats=seats(room),
         scores=state.scores(),
-        status=STATUSES[status],
+        status=STATUSES[room.status],
         view=wrap_view(codec, state.view(viewer)),
+        chat=[chat_line(line) for line in chat],
+        rematch_match_id=room.rematch.match_id if room.rematch else "",
         events_are_recap=recap,
     )
     if viewer is not None:
         message.viewer_seat = viewer
-    if to_act is not None:
-        message.to_act = to_act
+    if acting is not None:
+        message.to_act = acting
     for event in events:
         seen = event.for_viewer(viewer)
         if seen is not None:
             message.events.append(event_message(codec, seen))
-    if to_act is not None and to_act == viewer:
+    message.events.extend(match_pb2.Event(text=note) for note in notes)
+    if acting is not None and acting == viewer:
         message.legal_moves.extend(
             match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
             for move in state.legal_moves()
         )
     clock, now = room.clock, room.now()
-    if to_act is not None and clock.seat == to_act and clock.deadline is not None:
+    if acting is not None and clock.seat == acting and clock.deadline is not None:
         message.deadline_unix_ms = milliseconds(clock.deadline)
         message.turn_remaining_ms = milliseconds(max(0.0, clock.deadline - now))
     if clock.rule.kind == "bank":

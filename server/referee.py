@@ -18,7 +18,7 @@ from bots import decide
 from bots.levels import LEVELS
 from server.clock import Ending
 from server.errors import Refusal
-from server.room import PlayedBy, Room, Status, TableEvent
+from server.room import PlayedBy, Room, Status
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +46,9 @@ class Referee:
         if status is Status.FINISHED:
             return None
         moments = [
-            slot.gone_since + room.away_after
+            slot.away_since + room.away_after
             for slot in room.seats
-            if slot.absent and not slot.away
+            if slot.absent and not slot.bot_plays and slot.away_since is not None
         ]
         if status is Status.PLAYING and room.clock.deadline is not None:
             moments.append(room.clock.deadline)
@@ -102,7 +102,7 @@ class Referee:
         name = room.seats[seat].name or f"seat {seat}"
         move = decide(room.state, seat, LEVELS[TIMEOUT_LEVEL], self._rng.getrandbits(63))
         room.submit(seat, room.version, move, PlayedBy.CLOCK)
-        room.broadcast([TableEvent(f"{name}'s time ran out: the server played {move.label()}")])
+        room.broadcast([], [f"{name}'s time ran out: the server played {move.label()}"])
 
     def close(self) -> None:
         for timer in self._timers.values():

@@ -3,8 +3,13 @@
 Moves go through `submit`, which checks its guards in a fixed order, applies the move to a copy
 of the state, commits it to the event log, and only then makes the copy current and tells the
 subscribers. Anything that fails before the commit leaves the room exactly as it was. Seat
-changes (`seat_player`, `free_seat`, `seat_bot`) and endings (`end`) follow the same order:
-commit, then change, then tell.
+changes (`seat_player`, `free_seat`, `seat_bot`), endings (`end`) and chat (`say`) follow the
+same order: commit, then change, then tell.
+
+Presence is one notion shared by the table notes and the away bot: a taken human seat with no
+open stream is away since `SeatSlot.away_since`. After AWAY_NOTE_SECONDS the table is told the
+player left; after the match's `away` option (default 60 s) a bot plays for them
+(`SeatSlot.bot_plays`) until they open a stream again.
 
 `submit` is synchronous on purpose: nothing in it awaits, so on one event loop two moves can never
 interleave, and no lock is needed.
@@ -16,13 +21,20 @@ import asyncio
 import enum
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import Event, Game, IllegalMove, Move, PublicEvent, Result, Seat, State
 from server.clock import Ending, TurnClock, away_seconds, clock_rule
 from server.errors import Reason, Refusal
+from server.store import ChatRecord
+
+AWAY_NOTE_SECONDS = 3.0
+"""How long a player's last stream must stay closed before the table is told they left: a
+client that reconnects (or swaps a Watch for a Play stream) does not make noise."""
+CHAT_BACKLOG = 50
+"""Chat lines a new stream gets on its first snapshot."""
 
 RECAP_EVENTS = 300
 """How many recent events a new stream starts with, so a player who reconnects sees what
@@ -60,9 +72,11 @@ class SeatSlot:
     name: str = ""
     token_hash: str | None = None
     connections: int = 0
-    gone_since: float = 0.0
-    """When the seat's last stream closed (or it was taken); what `away` is measured from."""
-    away: bool = False
+    away_since: float | None = None
+    """Set (Unix time) while a taken human seat has no open stream."""
+    announced_away: bool = False
+    """Whether the table was told this player left (so it is told when they come back)."""
+    bot_plays: bool = False
     """A bot plays for the seat until its player opens a stream again."""
 
     @property
@@ -76,13 +90,14 @@ class SeatSlot:
     @property
     def absent(self) -> bool:
         """A person holds the seat but has no stream open."""
-        return self.kind is SeatKind.HUMAN and self.token_hash is not None and not self.connections
+        held = self.kind is SeatKind.HUMAN and self.token_hash is not None
+        return held and not self.connections and self.away_since is not None
 
 
 @dataclass(frozen=True)
 class TableEvent(PublicEvent):
-    """Something that happened at the table rather than in the game (a player away, back,
-    kicked; the match aborted): one public line of text."""
+    """A table note (a player away, back, kicked; the match aborted) as the recap keeps it
+    among the game's events: one public line of text."""
 
     text: str
 
@@ -108,6 +123,8 @@ class MatchLog(Protocol):
 
     def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None: ...
 
+    def append_chat(self, match_id: str, line: ChatRecord) -> None: ...
+
 
 @dataclass(frozen=True)
 class Accepted:
@@ -131,6 +148,8 @@ class Subscriber:
         self.revoked = False
         """Set when the seat was given up: the stream must end and read no more moves."""
         self._events: list[Event] = list(recap)
+        self._notes: list[str] = []
+        self._chat: list[ChatRecord] = []
         self.recap = True
         """The pending events are a recap of earlier ones (the first snapshot of a stream)."""
         self._dirty = True  # a new stream starts with a snapshot
@@ -138,8 +157,12 @@ class Subscriber:
         self._wake = asyncio.Event()
         self._wake.set()
 
-    def notify(self, events: list[Event]) -> None:
+    def notify(
+        self, events: list[Event], notes: Sequence[str] = (), chat: Sequence[ChatRecord] = ()
+    ) -> None:
         self._events.extend(events)
+        self._notes.extend(notes)
+        self._chat.extend(chat)
         self._dirty = True
         self._wake.set()
 
@@ -161,14 +184,26 @@ class Subscriber:
         self._results.clear()
         return results
 
-    def take_update(self) -> tuple[list[Event], bool] | None:
-        """The raw events since the last snapshot and whether they are a recap, or None when
-        nothing changed."""
+    def take_update(self) -> Update | None:
+        """What happened since the last snapshot, or None when nothing changed."""
         if not self._dirty:
             return None
-        events, self._events, self._dirty = self._events, [], False
-        recap, self.recap = self.recap, False
-        return events, recap
+        update = Update(self._events, self._notes, self._chat, self.recap)
+        self._events, self._notes, self._chat, self._dirty = [], [], [], False
+        self.recap = False
+        return update
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one stream has not been told yet: the game's raw events, table notes (someone left,
+    came back, sat down) and chat lines; `recap` on a stream's first snapshot, whose events are
+    then the recent ones from before it opened."""
+
+    events: list[Event]
+    notes: list[str] = field(default_factory=list)
+    chat: list[ChatRecord] = field(default_factory=list)
+    recap: bool = False
 
 
 @dataclass
@@ -181,6 +216,7 @@ class Room:
     seats: list[SeatSlot]
     log: MatchLog
     created_at: float = 0.0
+    created_by: str = ""
     host_hash: str | None = None
     join_code: str | None = None
     now: Callable[[], float] = time.time
@@ -192,13 +228,17 @@ class Room:
     recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECAP_EVENTS))
     subscribers: set[Subscriber] = field(default_factory=set)
     listeners: list[Callable[[Room], None]] = field(default_factory=list)
+    chat: list[ChatRecord] = field(default_factory=list)
+    rematch_of: Room | None = None
+    rematch: Room | None = None
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.game_options(), self.seed)
         self.clock = TurnClock.start(clock_rule(self.options), self.players)
         now = self.now()
         for slot in self.seats:
-            slot.gone_since = now
+            if slot.kind is SeatKind.HUMAN and slot.token_hash is not None:
+                slot.away_since = now  # restored: nobody is connected yet
 
     def game_options(self) -> dict[str, str]:
         """The options the game's rules read (the others are the table's: clock, away)."""
@@ -293,9 +333,7 @@ class Room:
         self.broadcast(events)
         return Accepted(version, self.version)
 
-    def _seat_changed(
-        self, slot: SeatSlot, events: list[Event], change: Callable[[], None]
-    ) -> None:
+    def _seat_changed(self, slot: SeatSlot, notes: list[str], change: Callable[[], None]) -> None:
         """Commits a seat change (with the clock it leaves), then makes it and tells everyone."""
         before = (slot.kind, slot.bot_level, slot.name, slot.token_hash)
         change()
@@ -307,27 +345,27 @@ class Room:
             slot.kind, slot.bot_level, slot.name, slot.token_hash = before
             raise
         self.clock = clock
-        self.broadcast(events)
+        self.broadcast([], notes)
 
     def seat_player(self, seat: Seat, name: str, token_hash: str) -> None:
+        """Gives `seat` to `name` (before they open a stream)."""
         slot = self.seats[seat]
 
         def change() -> None:
             slot.name, slot.token_hash = name, token_hash
-            slot.gone_since, slot.away = self.now(), False
+            slot.away_since, slot.announced_away, slot.bot_plays = self.now(), False, False
 
-        self._seat_changed(slot, [], change)
+        self._seat_changed(slot, [f"{name} sat down"], change)
 
-    def free_seat(self, seat: Seat, why: str = "") -> None:
+    def free_seat(self, seat: Seat, note: str) -> None:
         """Frees the seat: its token stops working and its streams end."""
         slot = self.seats[seat]
-        name = slot.name
 
         def change() -> None:
             slot.kind, slot.bot_level, slot.name, slot.token_hash = SeatKind.HUMAN, "", "", None
-            slot.away = False
+            slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
-        self._seat_changed(slot, [TableEvent(f"{name} {why}")] if why else [], change)
+        self._seat_changed(slot, [note], change)
         self.revoke(seat)
 
     def seat_bot(self, seat: Seat, level: str) -> None:
@@ -337,9 +375,10 @@ class Room:
 
         def change() -> None:
             slot.kind, slot.bot_level, slot.token_hash = SeatKind.BOT, level, None
-            slot.name, slot.away = f"bot-{seat} ({level})", False
+            slot.name = f"bot-{seat} ({level})"
+            slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
-        self._seat_changed(slot, [TableEvent(f"a bot ({level}) now plays for {name}")], change)
+        self._seat_changed(slot, [f"a bot ({level}) now plays for {name}"], change)
         self.revoke(seat)
 
     def end(self, ending: Ending) -> None:
@@ -350,32 +389,50 @@ class Room:
         clock.sync(None, False, self.now())
         self.log.save_ending(self.match_id, ending, clock.to_dict())
         self.ending, self.clock = ending, clock
-        self.broadcast([self.ending_event()])
+        self.broadcast([], [self.ending_note()])
 
-    def ending_event(self) -> TableEvent:
+    def ending_note(self) -> str:
         assert self.ending is not None
         names = [slot.name or f"seat {slot.seat}" for slot in self.seats]
-        return TableEvent(self.ending.describe(names))
+        return self.ending.describe(names)
 
     def mark_away(self, now: float) -> None:
         """Hands seats whose player has been gone for the grace time to the away bot."""
         for slot in self.seats:
-            if slot.absent and not slot.away and now - slot.gone_since >= self.away_after:
-                slot.away = True
-                self.broadcast([TableEvent(f"{slot.name} is away — a bot plays for them")])
+            if not slot.absent or slot.bot_plays or slot.away_since is None:
+                continue
+            if now - slot.away_since >= self.away_after:
+                slot.bot_plays = True
+                self.broadcast([], [f"{slot.name} is away — a bot plays for them"])
+
+    def reserved_for(self, seat: Seat) -> SeatSlot | None:
+        """In a rematch: the previous match's slot whose player this free seat is held for."""
+        if self.rematch_of is None or self.seats[seat].taken:
+            return None
+        previous = self.rematch_of.seats[seat]
+        held = previous.kind is SeatKind.HUMAN and previous.token_hash is not None
+        return previous if held else None
 
     def subscribe(self, seat: Seat | None) -> Subscriber:
         subscriber = Subscriber(seat, list(self.recent))
+        subscriber.notify([], chat=self.chat[-CHAT_BACKLOG:])
         self.subscribers.add(subscriber)
         if seat is not None:
             slot = self.seats[seat]
             slot.connections += 1
-            events: list[Event] = []
-            if slot.away:
-                slot.away = False
-                events.append(TableEvent(f"{slot.name} is back"))
-            self.broadcast(events)
+            notes = []
+            if slot.connections == 1:
+                if slot.announced_away or slot.bot_plays:
+                    notes.append(f"{slot.name} is back")
+                slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
+            self.broadcast([], notes)
         return subscriber
+
+    def say(self, line: ChatRecord) -> None:
+        """Keeps a chat line (in the log first) and passes it to every stream."""
+        self.log.append_chat(self.match_id, line)
+        self.chat.append(line)
+        self.broadcast([], chat=[line])
 
     def revoke(self, seat: Seat) -> None:
         """Ends every stream of `seat`, whose token was just given up."""
@@ -391,14 +448,33 @@ class Room:
         if subscriber.seat is not None:
             slot = self.seats[subscriber.seat]
             slot.connections -= 1
-            if not slot.connections:
-                slot.gone_since = self.now()
+            if slot.connections == 0 and slot.kind is SeatKind.HUMAN and slot.token_hash:
+                slot.away_since = self.now()
+                self._announce_away_later(slot)
             self.broadcast([])
 
-    def broadcast(self, events: list[Event]) -> None:
-        """Tells every stream and listener that the room changed."""
+    def _announce_away_later(self, slot: SeatSlot) -> None:
+        def announce(token_hash: str | None = slot.token_hash) -> None:
+            if slot.connections == 0 and slot.token_hash == token_hash and not slot.announced_away:
+                slot.announced_away = True
+                self.broadcast([], [f"{slot.name} left the table"])
+
+        try:
+            asyncio.get_running_loop().call_later(AWAY_NOTE_SECONDS, announce)
+        except RuntimeError:
+            announce()  # no loop (a synchronous caller): tell at once
+
+    def broadcast(
+        self,
+        events: list[Event],
+        notes: Sequence[str] = (),
+        chat: Sequence[ChatRecord] = (),
+    ) -> None:
+        """Tells every stream and listener that the room changed; the recap keeps the events
+        and notes."""
         self.recent.extend(events)
+        self.recent.extend(TableEvent(note) for note in notes)
         for subscriber in self.subscribers:
-            subscriber.notify(events)
+            subscriber.notify(events, notes, chat)
         for listener in list(self.listeners):
             listener(self)

@@ -24,9 +24,13 @@ from server.clock import TABLE_OPTIONS
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.lobby import Lobby
-from server.room import Accepted, Room, SeatKind, Subscriber
+from server.room import Accepted, Room, SeatKind, Status, Subscriber
+from server.store import MatchRecord
 
 DOMAIN = "tigerden"
+LOBBY_BATCH_SECONDS = 0.1
+"""A WatchLobby stream waits this long after a change, so a burst (a bot's moves, a match
+filling up) goes out as one message."""
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
 
 SEAT_GIVEN_UP = Refusal(
@@ -126,7 +130,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 )
             seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
         room, host_token = self.lobby.create(
-            request.game_id, request.players, dict(request.options), seats
+            request.game_id, request.players, dict(request.options), seats, request.creator_name
         )
         return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room), host_token=host_token)
 
@@ -135,21 +139,33 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListMatchesResponse:
         wanted = request.status
+        if wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED:
+            matches = self.listed(request.game_id, request.include_finished)
+        else:
+            finished = wanted == lobby_pb2.MATCH_STATUS_FINISHED
+            matches = [m for m in self.listed(request.game_id, finished) if m.status == wanted]
+        return lobby_pb2.ListMatchesResponse(matches=matches)
+
+    def listed(self, game_id: str, finished: bool) -> list[lobby_pb2.MatchInfo]:
+        """The unfinished matches and, when `finished`, the archive: newest first."""
         listed = [
-            (room.created_at, outbound.match_info(room))
-            for room in self.lobby.matches(request.game_id)
-            if wanted in (lobby_pb2.MATCH_STATUS_UNSPECIFIED, outbound.STATUSES[room.status])
+            (room.created_at, outbound.match_info(room)) for room in self.lobby.matches(game_id)
         ]
-        if wanted == lobby_pb2.MATCH_STATUS_FINISHED or (
-            wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED and request.include_finished
-        ):
+        if finished:
             listed += [
-                (record.created_at, outbound.archived_info(record, self.lobby.teams(record)))
-                for record in self.lobby.archive(request.game_id)
+                (record.created_at, self.archived_info(record))
+                for record in self.lobby.archive(game_id)
             ]
         listed.sort(key=lambda entry: entry[0], reverse=True)
-        matches = [info for _, info in listed]
-        return lobby_pb2.ListMatchesResponse(matches=matches)
+        return [info for _, info in listed]
+
+    def archived_info(self, record: MatchRecord) -> lobby_pb2.MatchInfo:
+        """A finished match: from memory while it is in use there (its rematch link, seats
+        given up since), else straight from the store."""
+        room = self.lobby.rooms.get(record.match_id)
+        if room is not None:
+            return outbound.match_info(room)
+        return outbound.archived_info(record, self.lobby.teams(record))
 
     @refusals_abort
     async def JoinMatch(
@@ -204,6 +220,47 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             match=outbound.match_info(room), join_code=room.join_code or ""
         )
 
+    async def WatchLobby(
+        self, request: lobby_pb2.WatchLobbyRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
+        watcher = self.lobby.watch()
+        finished: set[str] = set()  # sent once as FINISHED; not again without include_finished
+
+        def wanted(room: Room) -> bool:
+            if request.game_id and room.game_id != request.game_id:
+                return False
+            if request.include_finished or room.status is not Status.FINISHED:
+                return True
+            if room.match_id in finished:
+                return False
+            finished.add(room.match_id)
+            return True
+
+        try:
+            # Finished matches still in memory (in use) were sent as FINISHED before.
+            finished.update(
+                r.match_id for r in self.lobby.rooms.values() if r.status is Status.FINISHED
+            )
+            yield lobby_pb2.WatchLobbyResponse(
+                full=True, matches=self.listed(request.game_id, request.include_finished)
+            )
+            while True:
+                await watcher.wait()
+                await asyncio.sleep(LOBBY_BATCH_SECONDS)  # one message for a burst of changes
+                if changed := [r for r in watcher.take() if wanted(r)]:
+                    yield lobby_pb2.WatchLobbyResponse(
+                        matches=[outbound.match_info(r) for r in changed]
+                    )
+        finally:
+            self.lobby.unwatch(watcher)
+
+    @refusals_abort
+    async def Rematch(
+        self, request: lobby_pb2.RematchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.RematchResponse:
+        room, seat, token = self.lobby.rematch(require_token(context))
+        return lobby_pb2.RematchResponse(seat=seat, token=token, match=outbound.match_info(room))
+
 
 def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
     token = bearer_token(context)
@@ -226,10 +283,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         return room.submit(seat, version, decoded)
 
     async def _stream(
-        self, room: Room, subscriber: Subscriber
+        self, room: Room, subscriber: Subscriber, stay_after_finish: bool = False
     ) -> AsyncIterator[match_pb2.Snapshot | match_pb2.MoveResult]:
         """Yields move results and snapshots for one subscriber until it closes or the match
-        has ended (the last snapshot then shows the result)."""
+        has ended (the last snapshot then shows the result), or with `stay_after_finish` until
+        the caller ends the call."""
         codec = self.lobby.codecs[room.game_id]
         while True:
             await subscriber.wait()
@@ -240,10 +298,18 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     yield outbound.move_result(result, version)
             update = subscriber.take_update()
             if update is not None:
-                events, recap = update
-                snapshot = outbound.snapshot(room, codec, subscriber.seat, events, recap)
+                snapshot = outbound.snapshot(
+                    room,
+                    codec,
+                    subscriber.seat,
+                    update.events,
+                    update.notes,
+                    update.chat,
+                    update.recap,
+                )
                 yield snapshot
-                if snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED:
+                finished = snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED
+                if finished and not stay_after_finish:
                     return  # judged by what was sent: the room may have moved on during yield
             if subscriber.closed:
                 return
@@ -294,6 +360,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     yield match_pb2.PlayResponse(result=item)
         finally:
             room.unsubscribe(subscriber)
+            self.lobby.release(room)
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
 
@@ -318,11 +385,12 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             await abort(context, refusal)
         subscriber = room.subscribe(seat)
         try:
-            async for item in self._stream(room, subscriber):
+            async for item in self._stream(room, subscriber, request.stay_after_finish):
                 if isinstance(item, match_pb2.Snapshot):
                     yield match_pb2.WatchResponse(snapshot=item)
         finally:
             room.unsubscribe(subscriber)
+            self.lobby.release(room)
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
 
@@ -346,3 +414,16 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         room, seat = self.lobby.authenticate(require_token(context))
         accepted = self._submit(room, seat, request.version, request.move)
         return match_pb2.ActResponse(version=accepted.new_version)
+
+    @refusals_abort
+    async def SendChat(
+        self, request: match_pb2.SendChatRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> match_pb2.SendChatResponse:
+        line = self.lobby.say(
+            request.match_id,
+            bearer_token(context),
+            request.text,
+            request.spectator_name,
+            context.peer(),
+        )
+        return match_pb2.SendChatResponse(line=outbound.chat_line(line))

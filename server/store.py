@@ -9,8 +9,9 @@ Finished matches are the archive: they stay in the file for listing, replay and 
 `unfinished()` is all a starting server reads, so start-up time does not grow with them.
 
 The schema is versioned with `PRAGMA user_version`: `MIGRATIONS[n]` takes a file from version n
-to n + 1, and opening a file runs the steps it lacks, each in one transaction. Version 0 is both
-an empty file and the schema of the first release (whose tables step 0 creates only when absent).
+to n + 1, and opening a file runs the steps it lacks, each in one transaction. Version 0 is an empty
+file or any schema from before the versioning (the first release's, or that plus the chat and
+match origins): step 0 creates only the tables that are absent.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FIRST_RELEASE_SCHEMA = """
+UNVERSIONED_SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     match_id   TEXT PRIMARY KEY,
     game_id    TEXT NOT NULL,
@@ -49,6 +50,20 @@ CREATE TABLE IF NOT EXISTS moves (
     move     BLOB NOT NULL,
     PRIMARY KEY (match_id, version)
 );
+CREATE TABLE IF NOT EXISTS match_origins (
+    match_id   TEXT PRIMARY KEY REFERENCES matches(match_id),
+    created_by TEXT NOT NULL,
+    rematch_of TEXT REFERENCES matches(match_id)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    match_id  TEXT NOT NULL REFERENCES matches(match_id),
+    number    INTEGER NOT NULL,
+    seat      INTEGER,
+    name      TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    sent_at   REAL NOT NULL,
+    PRIMARY KEY (match_id, number)
+);
 """
 
 MATCH_LIFE_SCHEMA = """
@@ -61,11 +76,12 @@ ALTER TABLE moves ADD COLUMN played_by TEXT NOT NULL DEFAULT 'seat';
 ALTER TABLE moves ADD COLUMN at REAL;
 CREATE INDEX IF NOT EXISTS matches_by_finished ON matches (finished, created_at);
 CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
+CREATE INDEX IF NOT EXISTS rematches ON match_origins (rematch_of);
 """
 """Version 1: host rights, private join codes, how a match ended, its turn clock, and when and
 by whom (the seat, its clock, the away bot) each move was played."""
 
-MIGRATIONS: tuple[str, ...] = (FIRST_RELEASE_SCHEMA, MATCH_LIFE_SCHEMA)
+MIGRATIONS: tuple[str, ...] = (UNVERSIONED_SCHEMA, MATCH_LIFE_SCHEMA)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -80,6 +96,17 @@ class SeatRecord:
     bot_level: str
     name: str
     token_hash: str | None
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """One chat line; `seat` is None for a spectator's."""
+
+    number: int
+    seat: int | None
+    name: str
+    text: str
+    sent_at: float
 
 
 @dataclass(frozen=True)
@@ -109,6 +136,11 @@ class MatchRecord:
     finished_at: float | None = None
     move_count: int = 0
     """The match's version (set also when `moves` was not read)."""
+    created_by: str = ""
+    rematch_of: str | None = None
+    chat: tuple[ChatRecord, ...] = ()
+    rematch: str | None = None
+    """The id of this match's rematch, once someone asked to play again."""
 
 
 @dataclass
@@ -186,6 +218,8 @@ class Store:
         seed: int,
         seats: Sequence[SeatRecord],
         host_hash: str | None = None,
+        created_by: str = "",
+        rematch_of: str | None = None,
     ) -> float:
         created_at = time.time()
         write = Write().add(
@@ -210,6 +244,12 @@ class Store:
                 s.name,
                 s.token_hash,
             )
+        write.add(
+            "INSERT INTO match_origins (match_id, created_by, rematch_of) VALUES (?, ?, ?)",
+            match_id,
+            created_by,
+            rematch_of,
+        )
         self.commit(write)
         return created_at
 
@@ -241,6 +281,20 @@ class Store:
             json.dumps(ending, sort_keys=True),
             time.time(),
             match_id,
+        )
+
+    def append_chat(self, match_id: str, line: ChatRecord) -> None:
+        self.commit(
+            Write().add(
+                "INSERT INTO chat (match_id, number, seat, name, text, sent_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                match_id,
+                line.number,
+                line.seat,
+                line.name,
+                line.text,
+                line.sent_at,
+            )
         )
 
     def set_join_code(self, match_id: str, code: str | None) -> None:
@@ -312,6 +366,19 @@ class Store:
                     (match_id,),
                 )
             )
+        origin = self._db.execute(
+            "SELECT created_by, rematch_of FROM match_origins WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        chat: tuple[ChatRecord, ...] = ()
+        if with_moves:
+            chat = tuple(
+                ChatRecord(*line)
+                for line in self._db.execute(
+                    "SELECT number, seat, name, text, sent_at FROM chat"
+                    " WHERE match_id = ? ORDER BY number",
+                    (match_id,),
+                )
+            )
         return MatchRecord(
             match_id,
             game_id,
@@ -328,6 +395,10 @@ class Store:
             None if clock is None else json.loads(clock),
             finished_at,
             len(moves) if with_moves else self.move_count(match_id),
+            origin[0] if origin else "",
+            origin[1] if origin else None,
+            chat,
+            self.rematch_of(match_id),
         )
 
     def unfinished(self) -> Iterator[MatchRecord]:
@@ -352,6 +423,13 @@ class Store:
             "SELECT COUNT(*) FROM moves WHERE match_id = ?", (match_id,)
         ).fetchone()[0]
         return count
+
+    def rematch_of(self, match_id: str) -> str | None:
+        """The id of the rematch of `match_id`, if one was opened."""
+        row = self._db.execute(
+            "SELECT match_id FROM match_origins WHERE rematch_of = ?", (match_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
         """The (match, seat) a token hash holds, in any match, archived ones included."""

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bots.policies.base import Belief, Judge, lead_chance, winners_rewards
+from bots.policies.base import Belief, Judge, lead_chance, race, winners_rewards
 from engine.core import Move, State
 from engine.koikoi.cards import (
     ANIMALS,
@@ -46,6 +46,10 @@ DENIAL = 0.5
 
 SPREAD_PER_DEAL = 2.5
 """How far one deal moves the score difference, roughly (the logistic scale)."""
+
+ONE_DEAL = 7
+"""Points an opponent may well score in one deal: when they are this close to a first-to-N
+target, any stop that keeps them from playing on is worth taking."""
 
 KIND_ORDER = {Kind.BRIGHT: 3, Kind.ANIMAL: 2, Kind.RIBBON: 1, Kind.PLAIN: 0}
 
@@ -139,16 +143,26 @@ class Table:
 
     def koi_koi(self) -> bool:
         """In the last deal, play on exactly when stopping would not win the match. Before,
-        play on only with cards to spare, little to lose and an opponent far from yaku."""
+        play on only with cards to spare, little to lose and an opponent far from yaku.
+
+        The match options change the risk: racing to a target (first_to), a stop that reaches
+        it wins and an opponent within a deal of it must not get another turn; under the
+        koi-koi lock the next yaku of either player ends the deal, so a call gains at most one
+        more yaku and only a nearly yaku-less opponent is worth the risk."""
         view = self.view
         me = view.turn
-        if view.deal == view.deals:
-            return view.scores[me] + view.stop_points[me] <= view.scores[1 - me]
+        mine, theirs = view.scores[me], view.scores[1 - me]
+        if view.target:
+            if mine + view.stop_points[me] >= view.target or theirs + ONE_DEAL >= view.target:
+                return False
+        elif view.deal >= view.deals:
+            return mine + view.stop_points[me] <= theirs
+        their_risk = 1.0 if view.koi_koi_lock else 2.0
         return (
             view.hand_counts[me] >= 4
             and view.stop_points[me] <= 3
             and view.totals[1 - me] == 0
-            and self.their_base < 2.0
+            and self.their_base < their_risk
         )
 
     def value(self, move: Move) -> float:
@@ -183,13 +197,18 @@ class KoiKoiPolicy:
         return rng.choice(legal)
 
     def judge(self, view: KoiKoiView) -> Judge:
+        """A race to the target (first_to), else the lead against what the deals left can
+        still move."""
         remaining = view.deals - view.deal
         spread = SPREAD_PER_DEAL * math.sqrt(max(remaining, 1))
+        target = view.target
 
         def rewards(world: State) -> Sequence[float]:
             result = world.result()
             if result is not None:
                 return winners_rewards(2, result.winners)
+            if target:
+                return race(world.scores(), target)
             first, second = world.scores()
             chance = lead_chance(first - second, spread)
             return (chance, 1.0 - chance)

@@ -1,22 +1,27 @@
-"""The full-screen terminal table: the game's board, the seats and scores, the log, and a move
-prompt that completes the legal moves the server sent.
+"""The full-screen terminal table, laid out for 80x24 and up.
 
-`build_app(state, send)` builds the whole tree once; panes read `ClientState` through callables
-on every redraw, and the Play reader (`run_table`) stores each snapshot and calls `invalidate()`.
+From the top: a header line (game, match, keys), the table (the game's own renderer, wrapped at
+words, scrolling with PgUp/PgDn and the mouse wheel), a banner of what the others just did, the
+log (below the table; beside it from 110 columns on), your legal moves, a status line and the
+move prompt. Nothing is framed: every row goes to the game. Below the game's minimum size the
+screen says so in one line.
+
+`build_app(state, send)` builds the tree once; panes read `ClientState` on every redraw, and the
+Play reader (`run_table`) stores each snapshot and calls `invalidate()`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from typing import Any
 
 import grpc
-from prompt_toolkit.application import Application
-from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.data_structures import Point
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition, has_completions
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -34,20 +39,15 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
-from prompt_toolkit.widgets import Frame, TextArea
-from tigerden.v1 import lobby_pb2, match_pb2
+from prompt_toolkit.widgets import TextArea
+from tigerden.v1 import match_pb2
 
 from client.api import SeatHandle, Table
-from client.ui import doors, koikoi, tiger_dragon
+from client.i18n import _
+from client.ui import games
+from client.ui.pane import ScrollPane
 from client.ui.state import ClientState
-
-Renderer = Callable[[ClientState], StyleAndTextTuples]
-RENDERERS: dict[str, Renderer] = {
-    "doors": doors.render,
-    "koikoi": koikoi.render,
-    "tiger_dragon": tiger_dragon.render,
-}
-"""Board renderers by the GameView oneof field name."""
+from client.ui.text import reflow, symbols
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 
@@ -57,67 +57,182 @@ FINAL_CODES = (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.NOT_FOUND)
 """Stream errors that reconnecting cannot cure: the seat was given up or freed, or the match
 is gone."""
 
+WIDE = 110
+"""From this many columns on, the log stands beside an 80-column table instead of below it."""
+TABLE_WIDTH = 80
+MOVE_ROWS = 3
+
 STYLE = Style.from_dict(
     {
+        # ANSI colour names: the terminal's theme picks shades readable on light and dark.
         "title": "bold",
         "label": "bold",
-        "dim": "#888888",
-        "card.red": "bold #ff5555",
-        "card.blue": "bold #5599ff",
-        "card.wild": "bold #cccc55",
-        "tile.red": "bold #ff5555",
-        "tile.blue": "bold #5599ff",
-        "tile.hidden": "#888888",
-        "card.bright": "bold #ffcc33",
-        "card.animal": "bold #cc88ff",
-        "card.ribbon": "bold #ff7777",
-        "card.plain": "#aaaaaa",
-        "decision": "bold reverse #ffcc33",
+        "dim": "",
+        "header": "reverse",
+        "banner": "bold",
+        "more": "reverse",
+        "changed": "underline",
+        "card.red": "ansired bold",
+        "card.blue": "ansiblue bold",
+        "card.wild": "ansimagenta bold",
+        "tile.red": "ansired bold",
+        "tile.blue": "ansiblue bold",
+        "tile.hidden": "",
+        "card.bright": "ansiyellow bold",
+        "card.animal": "ansimagenta bold",
+        "card.ribbon": "ansired bold",
+        "card.plain": "",
+        "decision": "bold",
         "status": "reverse",
-        "move": "#55cc55",
+        "move": "ansigreen bold",
         "you": "bold underline",
-        "clock": "bold #ffcc33",
+        "held": "bold reverse",
     }
 )
 
 
 def board(state: ClientState) -> StyleAndTextTuples:
     if state.snapshot is None:
-        return [("", "connecting...")]
-    field = state.snapshot.view.WhichOneof("game")
-    renderer = RENDERERS.get(field or "")
-    return renderer(state) if renderer else [("", f"(no renderer for {field})")]
+        return [("", _("connecting...") + "\n")]
+    screen = games.screen_of(state)
+    if screen is None:
+        field = state.snapshot.view.WhichOneof("game")
+        return [("", _("(no renderer for {game})").format(game=field) + "\n")]
+    return [*house_rules(state), *screen.render(state)]
 
 
-def seats(state: ClientState) -> StyleAndTextTuples:
-    snapshot = state.snapshot
-    if snapshot is None:
+def house_rules(state: ClientState) -> StyleAndTextTuples:
+    """The table's first line: the match's house rules (? explains each)."""
+    rules = state.house_rules()
+    if not rules:
         return []
-    lines: StyleAndTextTuples = []
-    for seat in snapshot.seats:
-        marker = "▶ " if snapshot.HasField("to_act") and snapshot.to_act == seat.seat else "  "
-        score = snapshot.scores[seat.seat] if seat.seat < len(snapshot.scores) else 0
-        kind = "bot" if seat.kind == lobby_pb2.SEAT_KIND_BOT else "human"
-        online = "" if seat.connected else " (away)"
-        style = "class:you" if state.seat_name(seat.seat) == "you" else ""
-        name = seat.name or "(free)"
-        lines.append((style, f"{marker}{seat.seat} {name:<14.14} {kind:<5} {score:>3}{online}\n"))
-    return lines
+    named = f" {symbols().dot} ".join(setting for setting, _meaning in rules)
+    return [("class:dim", _("house rules: {rules}").format(rules=named) + "\n")]
 
 
 def legal_moves(state: ClientState) -> StyleAndTextTuples:
     labels = state.legal_labels()
+    if state.viewer() is None:
+        return [("class:dim", _("(spectating)") + "\n")]
     if not labels:
-        return [("class:dim", "(no moves for you now)")]
-    moves: StyleAndTextTuples = []
+        return [("class:dim", _("(no moves for you now)") + "\n")]
+    moves: StyleAndTextTuples = [("class:label", _("Moves:"))]
     for number, label in enumerate(labels, start=1):
-        moves += [("class:dim", f"{number}:"), ("class:move", label), ("", "   ")]
-    return moves
+        moves += [("", "  "), ("class:dim", f"{number}:"), ("class:move", label)]
+    return [*moves, ("", "\n")]
 
 
 def log_lines(state: ClientState) -> StyleAndTextTuples:
-    """The newest log lines; the window shows the bottom of them."""
-    return [("", line + "\n") for line in list(state.log)[-30:]]
+    return [("", line + "\n") for line in state.log]
+
+
+def banner(state: ClientState) -> StyleAndTextTuples:
+    """What the others did since your last move, newest last, in one line (the row cuts it)."""
+    if not state.banner:
+        return [("class:dim", "")]
+    return [("class:banner", f"{symbols().to_act} " + "; ".join(state.banner[-6:]))]
+
+
+def help_text(state: ClientState) -> StyleAndTextTuples:
+    keys = [
+        _("Type a move or its number and press Enter; Tab completes, Escape closes the list."),
+        _("A unique start of a move, or a word of it, is enough: 'crane', 'guess red'."),
+        _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
+        _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
+    ]
+    rules = "\n".join(_(line) if line.strip() else line for line in state.game.help.splitlines())
+    return [
+        ("class:title", _("{game}: rules (? closes)").format(game=state.game.title) + "\n"),
+        ("", reflow(rules) + "\n"),
+        *house_rules_help(state),
+        ("class:title", _("Keys") + "\n"),
+        *[("", "  " + line + "\n") for line in keys],
+    ]
+
+
+def house_rules_help(state: ClientState) -> StyleAndTextTuples:
+    """Each house rule of the match with its meaning, as ListGames describes the option."""
+    rules = state.house_rules()
+    if not rules:
+        return []
+    lines = [("", f"  {setting}: {_(meaning)}\n") for setting, meaning in rules]
+    return [("class:title", _("House rules of this match") + "\n"), *lines]
+
+
+def held_text(state: ClientState) -> StyleAndTextTuples:
+    return [
+        ("class:held", " " + _("press any key to go on") + " "),
+        ("", "\n"),
+        *(state.held or []),
+    ]
+
+
+def too_small(state: ClientState) -> tuple[int, int] | None:
+    """The game's minimum size when the terminal is smaller, else None."""
+    size = get_app().output.get_size()
+    wanted = games.min_size(state)
+    if size.columns < wanted[0] or size.rows < wanted[1]:
+        return wanted
+    return None
+
+
+class MoveCompleter(Completer):
+    """Completes the legal moves of the newest snapshot that the typed text names; offers
+    nothing for an empty prompt unless asked (Tab), so a late completion after a sent move
+    cannot open a menu of stale moves."""
+
+    def __init__(self, state: ClientState) -> None:
+        self.state = state
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text
+        if not text.strip():
+            if not complete_event.completion_requested:
+                return
+            found = list(self.state.snapshot.legal_moves) if self.state.snapshot else []
+        else:
+            found = self.state.matching(text)
+        for move in found:
+            yield Completion(move.label, start_position=-len(text))
+
+
+def common_start(labels: list[str]) -> str:
+    """The longest text every label starts with (character by character)."""
+    if not labels:
+        return ""
+    start = labels[0]
+    for label in labels[1:]:
+        while not label.startswith(start):
+            start = start[:-1]
+    return start
+
+
+def status_line(state: ClientState) -> StyleAndTextTuples:
+    """The status, and the turn clock's countdown at the right when the match has one."""
+    line: StyleAndTextTuples = [("class:status", " " + state.status)]
+    clock = state.clock_text()
+    if clock:
+        width = get_app().output.get_size().columns
+        pad = max(2, width - len(state.status) - len(clock) - 4)
+        line.append(("class:status", " " * pad + "⏱ " + clock + " "))
+    return line
+
+
+def header(state: ClientState) -> StyleAndTextTuples:
+    dot = f" {symbols().dot} "
+    width = get_app().output.get_size().columns
+    title = state.game.title if width >= WIDE else state.game.title.split(" (")[0]
+    left = f" tigerden{dot}{title}{dot}" + _("match {id}").format(id=state.match_id)
+    right = (
+        _("? help · F2 log · PgUp/PgDn · Ctrl-Q quit")
+        if width >= len(left) + 48
+        else _("? help · Ctrl-Q quit")
+    ).replace("·", symbols().dot) + " "
+    left = left[: max(0, width - len(right) - 1)]
+    pad = max(1, width - len(left) - len(right))
+    return [("class:header", left + " " * pad + right)]
 
 
 def build_app(
@@ -130,88 +245,102 @@ def build_app(
 
     def accept(buffer: object) -> bool:
         text = prompt.text
+        if not text.strip():
+            return False
         chosen = state.find_move(text)
+        prompt.buffer.cancel_completion()
         if chosen is None:
-            state.status = f"{text.strip()!r} is not one of your legal moves; Tab lists them"
-        elif send is not None and state.snapshot is not None:
-            state.acted_at = state.snapshot.version
-            state.status = f"sent: {chosen.label}"
+            state.status = state.refusal(text)
+            return True  # keep the text to correct it
+        if send is not None and state.snapshot is not None:
+            state.acted(state.snapshot.version, chosen.label)
+            table_pane.scroll = 0
             app.create_background_task(send(state.snapshot.version, chosen.move))
         return False  # clear the prompt
 
     prompt = TextArea(
         height=1,
-        prompt="move> ",
+        prompt="> ",
         multiline=False,
-        completer=WordCompleter(lambda: state.legal_labels(), sentence=True),
+        completer=MoveCompleter(state),
         complete_while_typing=True,
         accept_handler=accept,
     )
-    help_pane = Frame(
-        Window(FormattedTextControl(lambda: state.game.help), wrap_lines=True),
-        title=f"{state.game.title}: rules (? closes)",
+    table_pane = ScrollPane(
+        lambda: (
+            help_text(state)
+            if state.show_help
+            else held_text(state)
+            if state.held is not None
+            else log_lines(state)
+            if state.show_log
+            else board(state)
+        )
     )
-    log_window = Window(
-        FormattedTextControl(
-            lambda: log_lines(state),
-            # The window scrolls to keep this "cursor" in view: the newest line.
-            get_cursor_position=lambda: Point(x=0, y=max(0, min(len(state.log), 30) - 1)),
-        ),
-        wrap_lines=True,
-    )
+    log_pane = ScrollPane(lambda: log_lines(state), follow_end=True)
+    moves_pane = ScrollPane(lambda: legal_moves(state))
+    wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
+    narrow = ~wide
+
+    def table_width() -> Dimension:
+        columns = get_app().output.get_size().columns
+        return Dimension.exact(TABLE_WIDTH) if columns >= WIDE else Dimension()
+
     body = VSplit(
         [
-            Frame(
-                Window(FormattedTextControl(lambda: board(state)), wrap_lines=True), title="table"
-            ),
-            HSplit(
-                [
-                    Frame(
-                        Window(
-                            FormattedTextControl(lambda: seats(state)),
-                            height=Dimension(min=2, max=6),
-                        ),
-                        title="seats",
-                    ),
-                    Frame(log_window, title="log"),
-                ],
-                width=Dimension(min=28, preferred=34, max=40),
+            Window(table_pane, width=table_width, dont_extend_height=narrow),
+            ConditionalContainer(
+                VSplit(
+                    [
+                        Window(width=1, char=lambda: "│" if symbols().rule == "─" else "|"),
+                        Window(log_pane),
+                    ]
+                ),
+                filter=wide,
             ),
         ]
     )
-    screen = HSplit(
+    playing = HSplit(
         [
+            Window(FormattedTextControl(lambda: header(state)), height=1),
+            body,
             Window(
-                FormattedTextControl(
-                    lambda: [
-                        ("class:title", f" tigerden · {state.game.title} · match {state.match_id}")
-                    ]
-                ),
+                FormattedTextControl(lambda: banner(state)),
                 height=1,
-            ),
-            ConditionalContainer(help_pane, filter=Condition(lambda: state.show_help)),
-            ConditionalContainer(body, filter=Condition(lambda: not state.show_help)),
-            Frame(
-                Window(
-                    FormattedTextControl(lambda: legal_moves(state)),
-                    wrap_lines=True,
-                    height=Dimension(min=1, max=4),
-                ),
-                title="your moves",
+                char=" ",
             ),
             ConditionalContainer(
-                Window(
-                    FormattedTextControl(lambda: [("class:clock", " ⏱ " + state.clock_text())]),
-                    height=1,
-                ),
-                filter=Condition(lambda: bool(state.clock_text())),
+                Window(log_pane, height=Dimension(min=0, preferred=0)), filter=narrow
             ),
-            Window(FormattedTextControl(lambda: [("class:status", " " + state.status)]), height=1),
-            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
+            Window(moves_pane, height=Dimension(min=1, max=MOVE_ROWS), dont_extend_height=True),
             Window(
-                FormattedTextControl([("class:dim", " ? rules · Tab complete · Ctrl-Q quit")]),
+                FormattedTextControl(lambda: status_line(state)),
                 height=1,
+                style="class:status",
             ),
+            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
+        ]
+    )
+    small = Condition(lambda: too_small(state) is not None)
+
+    def small_text() -> StyleAndTextTuples:
+        wanted = too_small(state) or (0, 0)
+        size = get_app().output.get_size()
+        return [
+            (
+                "",
+                _("window {w}x{h} is too small: {game} needs {mw}x{mh}").format(
+                    w=size.columns, h=size.rows, game=state.game.title, mw=wanted[0], mh=wanted[1]
+                ),
+            )
+        ]
+
+    screen = HSplit(
+        [
+            ConditionalContainer(
+                Window(FormattedTextControl(small_text), wrap_lines=True), filter=small
+            ),
+            ConditionalContainer(playing, filter=~small),
         ]
     )
     root = FloatContainer(
@@ -220,14 +349,21 @@ def build_app(
             Float(
                 xcursor=True,
                 ycursor=True,
-                content=CompletionsMenu(max_height=12, scroll_offset=1),
+                content=CompletionsMenu(max_height=8, scroll_offset=1),
             )
         ],
     )
     bindings = KeyBindings()
+    holding = Condition(lambda: state.held is not None and not state.show_help)
 
-    @bindings.add("c-q")
-    @bindings.add("c-c")
+    @bindings.add("<any>", filter=holding, eager=True)
+    @bindings.add("enter", filter=holding, eager=True)
+    @bindings.add("escape", filter=holding, eager=True)
+    def release(event: KeyPressEvent) -> None:
+        state.held = None
+
+    @bindings.add("c-q", eager=True)
+    @bindings.add("c-c", eager=True)
     def quit_(event: KeyPressEvent) -> None:
         event.app.exit()
 
@@ -235,18 +371,71 @@ def build_app(
     @bindings.add("f1")
     def toggle_help(event: KeyPressEvent) -> None:
         state.show_help = not state.show_help
+        table_pane.scroll = 0
+
+    @bindings.add("f2")
+    def toggle_log(event: KeyPressEvent) -> None:
+        state.show_log = not state.show_log
+        table_pane.at_end = True
+        table_pane.scroll = 10**6 if state.show_log else 0
+
+    @bindings.add("pageup", eager=True)
+    def page_up(event: KeyPressEvent) -> None:
+        table_pane.page(-1)
+
+    @bindings.add("pagedown", eager=True)
+    def page_down(event: KeyPressEvent) -> None:
+        table_pane.page(1)
+
+    @bindings.add("escape", filter=has_completions, eager=True)
+    def close_menu(event: KeyPressEvent) -> None:
+        prompt.buffer.cancel_completion()
+
+    @bindings.add("tab", filter=Condition(lambda: send is not None), eager=True)
+    def complete(event: KeyPressEvent) -> None:
+        buffer = prompt.buffer
+        if buffer.complete_state and buffer.complete_state.completions:
+            buffer.complete_next()
+            return
+        labels = [m.label for m in state.matching(buffer.text)] if buffer.text.strip() else []
+        common = common_start(labels)
+        if len(labels) == 1 or len(common) > len(buffer.text):
+            buffer.document = Document(labels[0] if len(labels) == 1 else common)
+            return
+        buffer.start_completion(select_first=False)
 
     app: Application[None] = Application(
         layout=Layout(root, focused_element=prompt if send is not None else None),
         key_bindings=bindings,
         style=STYLE,
         full_screen=True,
-        mouse_support=False,
-        refresh_interval=0.5,  # the clock line counts down between snapshots
+        mouse_support=True,
+        refresh_interval=0.5,  # the turn clock counts down between snapshots
         input=input,
         output=output,
     )
+    app.tigerden_prompt = prompt  # type: ignore[attr-defined]
     return app
+
+
+def refresh(app: Application[None], state: ClientState, bell: bool) -> None:
+    """After a snapshot: rebuild an open completion menu from the new legal moves, ring the
+    bell and set the window title when it just became your turn, redraw."""
+    prompt: TextArea | None = getattr(app, "tigerden_prompt", None)
+    if prompt is not None:
+        buffer = prompt.buffer
+        was_open = buffer.complete_state is not None
+        buffer.cancel_completion()
+        if was_open and buffer.text.strip() and state.matching(buffer.text):
+            buffer.start_completion(select_first=False)
+    if state.turn_started:
+        state.turn_started = False
+        if bell:
+            app.output.bell()
+        app.output.set_title(_("tigerden: your turn ({game})").format(game=state.game.title))
+    elif state.snapshot is not None and not state.snapshot.legal_moves:
+        app.output.set_title(f"tigerden: {state.game.title}")
+    app.invalidate()
 
 
 async def run_table(
@@ -255,45 +444,45 @@ async def run_table(
     watch: Callable[[], AsyncIterator[match_pb2.Snapshot]] | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    bell: bool = True,
     delays: tuple[float, ...] = RECONNECT_DELAYS,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits; returns the final client state. A broken stream is opened again
-    after `delays` (shown as "reconnecting…"); the new stream's recap refills the log."""
+    after `delays` (the status says "reconnecting…"); the new stream's recap refills the log."""
     if seat is None and watch is None:
         raise ValueError("a spectator needs a watch stream")
     current: list[Table] = []
 
     async def send(version: int, move: match_pb2.Move) -> None:
         if not current:
-            state.status = "not connected: the move was not sent; wait for the reconnection"
+            state.status = _("not connected: the move was not sent; wait for the reconnection")
+            app.invalidate()
             return
         with contextlib.suppress(asyncio.InvalidStateError, grpc.aio.AioRpcError):
             await current[0].send(version, move)
 
     app = build_app(state, send if seat is not None else None, input, output)
 
-    def show(snapshot: match_pb2.Snapshot) -> None:
-        state.receive(snapshot)
-        app.invalidate()
-
     def on_result(result: match_pb2.MoveResult) -> None:
         state.receive_result(result)
         app.invalidate()
 
     async def stream_once() -> None:
-        """One stream until the server ends it (the match is over)."""
+        """One stream, until the server ends it (the match is over)."""
         if seat is None:
             assert watch is not None
             async for snapshot in watch():
-                show(snapshot)
+                state.receive(snapshot)
+                refresh(app, state, bell=False)
             return
         async with seat.play() as table:
             table.on_result = on_result
             current[:] = [table]
             try:
                 async for snapshot in table.snapshots():
-                    show(snapshot)
+                    state.receive(snapshot)
+                    refresh(app, state, bell)
             finally:
                 current.clear()
 
@@ -305,7 +494,7 @@ async def run_table(
                 return
             except grpc.aio.AioRpcError as error:
                 if error.code() in FINAL_CODES:
-                    state.status = f"disconnected: {error.details()}"
+                    state.status = _("disconnected: {reason}").format(reason=error.details())
                     app.invalidate()
                     return
             attempt += 1

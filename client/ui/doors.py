@@ -1,4 +1,6 @@
-"""Draws a Doors view: the display, the collection, the discards, the deck and the gems."""
+"""Draws a Doors view: the contest line, your Door, the display, the collection, the discards,
+the deck, both players' gems and roles and the last contest; and puts Doors' typed events into
+words."""
 
 from __future__ import annotations
 
@@ -6,15 +8,35 @@ from collections.abc import Iterable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import doors_pb2 as pb
+from tigerden.v1 import match_pb2
 
-from client.ui.state import ClientState
+from client.i18n import _, n_
+from client.ui.state import ClientState, Described
+from client.ui.text import symbols
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalog; it is translated where it is shown."""
+    return message
+
+
+MIN_SIZE = (64, 18)
 
 PHASES = {
-    pb.DOORS_PHASE_COLLECTOR_TAKE: "the Collector takes a card",
-    pb.DOORS_PHASE_COLLECTOR_SET_DECISION: "the Collector may score a set",
-    pb.DOORS_PHASE_GUESSER_DISCARD: "the Guesser discards (or guesses first)",
-    pb.DOORS_PHASE_GUESSER_ACTION: "the Guesser guesses, matches or passes",
-    pb.DOORS_PHASE_OVER: "the match is over",
+    pb.DOORS_PHASE_COLLECTOR_TAKE: N_("the Collector takes a card"),
+    pb.DOORS_PHASE_COLLECTOR_SET_DECISION: N_("the Collector may score a set"),
+    pb.DOORS_PHASE_GUESSER_DISCARD: N_("the Guesser discards (or guesses first)"),
+    pb.DOORS_PHASE_GUESSER_ACTION: N_("the Guesser guesses, matches or passes"),
+    pb.DOORS_PHASE_OVER: N_("the match is over"),
+}
+
+REASONS = {
+    pb.DOORS_SCORE_REASON_COLLECTOR_SET: N_("the Collector scored a set"),
+    pb.DOORS_SCORE_REASON_WRONG_GUESS: N_("a wrong guess"),
+    pb.DOORS_SCORE_REASON_FULL_GUESS: N_("the whole Door guessed"),
+    pb.DOORS_SCORE_REASON_DECK_EMPTY: N_("the deck ran out"),
+    pb.DOORS_SCORE_REASON_MATCHED_SET: N_("a matched set"),
+    pb.DOORS_SCORE_REASON_TRAIT_GUESS: N_("one trait guessed"),
 }
 
 
@@ -23,52 +45,159 @@ def card_name(card: int) -> str:
     return name.removeprefix("DOORS_CARD_").lower().replace("_", "-")
 
 
-def card(card_number: int) -> tuple[str, str]:
-    name = card_name(card_number)
-    colour = "red" if name.startswith("red") else "blue" if name.startswith("blue") else "wild"
-    return (f"class:card.{colour}", f"[{name}]")
+def colour_of(name: str) -> str:
+    return "red" if name.startswith("red") else "blue" if name.startswith("blue") else "wild"
 
 
-def cards(numbers: Iterable[int], empty: str = "(none)") -> StyleAndTextTuples:
+def card(state: ClientState | None, number: int) -> StyleAndTextTuples:
+    """One card, `[♦red-lady]`: a colour symbol and colour; underlined when it changed."""
+    name = card_name(number)
+    colour = colour_of(name)
+    changed = " class:changed" if state is not None and name in state.changed else ""
+    mark = str(getattr(symbols(), colour))
+    return [(f"class:card.{colour}{changed}", f"[{mark}{name}]")]
+
+
+def cards(state: ClientState | None, numbers: Iterable[int]) -> StyleAndTextTuples:
     row: StyleAndTextTuples = []
     for number in numbers:
-        row += [card(number), ("", " ")]
-    return row or [("class:dim", empty)]
+        if row:
+            row.append(("", " "))
+        row += card(state, number)
+    return row or [("class:dim", _("(none)"))]
+
+
+def guess_words(colour: int, role: int) -> str:
+    parts = []
+    if colour:
+        parts.append(_("red") if colour == pb.DOORS_COLOUR_RED else _("blue"))
+    if role:
+        parts.append(_("lady") if role == pb.DOORS_ROLE_LADY else _("tiger"))
+    return "-".join(parts)
+
+
+def last_contest_line(state: ClientState, last: pb.DoorsContestOutcome) -> StyleAndTextTuples:
+    doors = ", ".join(
+        _("{name}: {door}").format(name=state.seat_name(s), door=card_name(d))
+        for s, d in enumerate(last.doors)
+    )
+    gains = n_("{name} +{count} gem", "{name} +{count} gems", last.gems).format(
+        name=state.seat_name(last.scorer), count=last.gems
+    )
+    return [
+        ("class:label", _("Last contest ({number}):").format(number=last.contest) + " "),
+        ("", f"{_(REASONS.get(last.reason, '?'))}, {gains} ({doors})\n"),
+    ]
 
 
 def render(state: ClientState) -> StyleAndTextTuples:
     snapshot = state.snapshot
     if snapshot is None:
-        return [("", "waiting for the first snapshot...")]
+        return [("", _("waiting for the first snapshot...") + "\n")]
     view = snapshot.view.doors
-    viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
+    viewer = state.viewer()
     guesser = (view.collector + 1) % len(view.gems)
-    if viewer is None:
-        part = "spectating"
-    else:
-        part = "Collector" if viewer == view.collector else "Guesser"
+    dot = f" {symbols().dot} "
+    roles = dot.join(
+        [
+            _("Collector: {name}").format(name=state.seat_tag(view.collector)),
+            _("Guesser: {name}").format(name=state.seat_tag(guesser)),
+        ]
+    )
     lines: StyleAndTextTuples = [
-        ("class:title", f"Contest {view.contest}"),
-        ("", f" · first to {view.target_gems} gems · you: {part}\n"),
-        ("", f"Collector: {state.seat_name(view.collector)}\n"),
-        ("", f"Guesser:   {state.seat_name(guesser)}\n"),
-        ("class:decision", f"Now: {PHASES.get(view.phase, '?')}\n\n"),
+        ("class:title", _("Contest {number}").format(number=view.contest)),
+        (
+            "",
+            dot
+            + n_("first to {count} gem", "first to {count} gems", view.target_gems).format(
+                count=view.target_gems
+            ),
+        ),
+        ("", dot + roles + "\n"),
+        ("class:decision", _("Now: {phase}").format(phase=_(PHASES.get(view.phase, "?")))),
+        ("", "\n"),
     ]
     if viewer is not None:
-        lines += [("class:label", "Your Door:   "), card(view.own_door), ("", "\n\n")]
-    lines += [("class:label", "Display:     "), *cards(view.display), ("", "\n")]
-    lines += [("class:label", "Deck:        "), ("", f"{view.deck_count} cards\n\n")]
-    lines += [("class:label", "Collection:  "), *cards(view.collection), ("", "\n")]
-    lines += [("class:label", "Discards:    "), *cards(view.discards), ("", "\n\n")]
-    gems = "   ".join(f"{state.seat_name(s)}: {g}" for s, g in enumerate(view.gems))
-    lines += [("class:label", "Gems:        "), ("", gems + "\n")]
+        lines += [("class:label", _("Your Door:") + " "), *card(state, view.own_door)]
+        lines.append(("", dot))
+    lines += [
+        ("class:label", _("Deck:") + " "),
+        ("", n_("{count} card", "{count} cards", view.deck_count).format(count=view.deck_count)),
+        ("", dot),
+        ("class:label", _("Gems:") + " "),
+        ("", ", ".join(f"{state.seat_name(s)} {g}" for s, g in enumerate(view.gems)) + "\n"),
+    ]
+    lines += [("class:label", _("Display:") + "    "), *cards(state, view.display), ("", "\n")]
+    lines += [("class:label", _("Collection:") + " "), *cards(state, view.collection)]
+    lines.append(("", "\n"))
+    lines += [("class:label", _("Discards:") + "   "), *cards(state, view.discards), ("", "\n")]
     if view.HasField("last_contest"):
-        last = view.last_contest
-        doors = ", ".join(f"{state.seat_name(s)} {card_name(d)}" for s, d in enumerate(last.doors))
-        reason = pb.DoorsScoreReason.Name(last.reason).removeprefix("DOORS_SCORE_REASON_")
-        lines += [
-            ("class:label", "\nLast contest: "),
-            ("", f"{reason.lower().replace('_', ' ')}, {state.seat_name(last.scorer)} "),
-            ("", f"+{last.gems} ({doors})\n"),
-        ]
+        lines += last_contest_line(state, view.last_contest)
     return lines
+
+
+def summary(state: ClientState) -> StyleAndTextTuples:
+    """The end of a contest (held on screen until a key): what scored, both Doors, the gems."""
+    assert state.snapshot is not None
+    view = state.snapshot.view.doors
+    gems = ", ".join(f"{state.seat_name(s)} {g}" for s, g in enumerate(view.gems))
+    lines = last_contest_line(state, view.last_contest) if view.HasField("last_contest") else []
+    return [*lines, ("class:label", _("Gems:") + " "), ("", gems + "\n")]
+
+
+def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
+    """A Doors event in words (in the player's language), with the cards it moved."""
+    if not event.HasField("doors"):
+        return None
+    kind = event.doors.WhichOneof("kind")
+    e = getattr(event.doors, kind or "")
+    name = state.actor
+    if kind == "contest_started":
+        return Described(
+            _("contest {number} begins; {name} collects").format(
+                number=e.contest, name=name(e.collector)
+            )
+        )
+    if kind == "took":
+        return Described(
+            _("{name} takes {card}").format(name=name(e.seat), card=card_name(e.card)),
+            seat=e.seat,
+            changed=(card_name(e.card),),
+        )
+    if kind == "discarded":
+        return Described(
+            _("{name} discards {card}").format(name=name(e.seat), card=card_name(e.card)),
+            seat=e.seat,
+            changed=(card_name(e.card),),
+        )
+    if kind == "refilled":
+        left = n_("{count} card left", "{count} cards left", e.deck_left).format(count=e.deck_left)
+        return Described(
+            _("{card} refills the display ({left})").format(card=card_name(e.card), left=left),
+            changed=(card_name(e.card),),
+        )
+    if kind == "guessed":
+        verdict = _("right") if e.correct else _("wrong")
+        return Described(
+            _("{name} guesses {guess}: {verdict}").format(
+                name=name(e.seat), guess=guess_words(e.colour, e.role), verdict=verdict
+            ),
+            seat=e.seat,
+        )
+    if kind == "passed":
+        return Described(_("{name} passes").format(name=name(e.seat)), seat=e.seat)
+    if kind == "set_declined":
+        return Described(_("{name} declines to score a set").format(name=name(e.seat)), seat=e.seat)
+    if kind == "contest_ended":
+        gains = n_("{name} gains {count} gem", "{name} gains {count} gems", e.gems).format(
+            name=name(e.scorer), count=e.gems
+        )
+        return Described(f"{_(REASONS.get(e.reason, '?'))}: {gains}", ends=True)
+    if kind == "match_ended":
+        return Described(
+            _("{name} wins the match {gems}").format(
+                name=name(e.winner), gems="-".join(map(str, e.gems))
+            ),
+            ends=True,
+        )
+    return Described(state.server_text(event.text))

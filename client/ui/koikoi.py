@@ -1,9 +1,10 @@
-"""Draws a Koi-Koi view: the board by month, the hand, both capture piles by kind with their
-yaku, the stop/koi-koi decision or capture choice when one is pending, and the last deal.
+"""Draws a Koi-Koi view: the deal line, the board by month, your hand, each player's captured
+cards by kind with their yaku, the stop/koi-koi decision or capture choice when one is pending,
+and the last deal; and puts Koi-Koi's typed events into words.
 
 No rules here: the piles arrive grouped by kind, yaku and points arrive scored, and what can be
-played is the legal moves. Card names come from the wire enum; colours follow the card's
-picture (bright, animal, ribbon, plain) as its name shows it.
+played is the legal moves. Card names come from the wire enum (they are the words of the move
+labels); each card carries its kind's symbol and colour.
 """
 
 from __future__ import annotations
@@ -14,64 +15,98 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import koikoi_pb2 as pb
 from tigerden.v1 import match_pb2
 
-from client.ui.state import ClientState
+from client.i18n import _, n_
+from client.ui.state import ClientState, Described
+from client.ui.text import symbols
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalog; it is translated where it is shown."""
+    return message
+
+
+MIN_SIZE = (80, 24)
 
 PHASES = {
-    pb.KOIKOI_PHASE_DEALING: "dealing",
-    pb.KOIKOI_PHASE_HAND: "play a hand card",
-    pb.KOIKOI_PHASE_STOCK_CHOICE: "choose what the drawn card takes",
-    pb.KOIKOI_PHASE_DECISION: "stop or koi-koi",
-    pb.KOIKOI_PHASE_OVER: "the match is over",
+    pb.KOIKOI_PHASE_DEALING: N_("dealing"),
+    pb.KOIKOI_PHASE_HAND: N_("play a hand card"),
+    pb.KOIKOI_PHASE_STOCK_CHOICE: N_("choose what the drawn card takes"),
+    pb.KOIKOI_PHASE_DECISION: N_("stop or koi-koi"),
+    pb.KOIKOI_PHASE_OVER: N_("the match is over"),
 }
 
+MONTHS = {
+    "jan": N_("jan·pine"),
+    "feb": N_("feb·plum"),
+    "mar": N_("mar·cherry"),
+    "apr": N_("apr·wisteria"),
+    "may": N_("may·iris"),
+    "jun": N_("jun·peony"),
+    "jul": N_("jul·clover"),
+    "aug": N_("aug·pampas"),
+    "sep": N_("sep·chrysanthemum"),
+    "oct": N_("oct·maple"),
+    "nov": N_("nov·willow"),
+    "dec": N_("dec·paulownia"),
+}
+"""Board group headings: the month with its flower."""
+
 YAKU_NAMES = {
-    pb.KOIKOI_YAKU_GOKO: "gokō (five brights)",
-    pb.KOIKOI_YAKU_SHIKO: "shikō (four brights)",
-    pb.KOIKOI_YAKU_AME_SHIKO: "ame-shikō (rainy four brights)",
-    pb.KOIKOI_YAKU_SANKO: "sankō (three brights)",
-    pb.KOIKOI_YAKU_INO_SHIKA_CHO: "ino-shika-chō (boar, deer, butterflies)",
-    pb.KOIKOI_YAKU_AKATAN: "akatan (poetry ribbons)",
-    pb.KOIKOI_YAKU_AOTAN: "aotan (blue ribbons)",
-    pb.KOIKOI_YAKU_AKATAN_AOTAN: "akatan-aotan (poetry and blue ribbons)",
-    pb.KOIKOI_YAKU_TANE: "tane (animals)",
-    pb.KOIKOI_YAKU_TANZAKU: "tanzaku (ribbons)",
-    pb.KOIKOI_YAKU_KASU: "kasu (plains)",
-    pb.KOIKOI_YAKU_HANAMI_ZAKE: "hanami-zake (flower-viewing sake)",
-    pb.KOIKOI_YAKU_TSUKIMI_ZAKE: "tsukimi-zake (moon-viewing sake)",
-    pb.KOIKOI_YAKU_TSUKI_FUDA: "tsuki-fuda (cards of the month)",
-    pb.KOIKOI_YAKU_TESHI: "teshi (four of a month dealt)",
-    pb.KOIKOI_YAKU_KUTTSUKI: "kuttsuki (four pairs dealt)",
-    pb.KOIKOI_YAKU_FOUR_ON_BOARD: "four of a month on the board",
-    pb.KOIKOI_YAKU_OYA_KEN: "oya-ken (dealer's right)",
+    pb.KOIKOI_YAKU_GOKO: N_("gokō (five brights)"),
+    pb.KOIKOI_YAKU_SHIKO: N_("shikō (four brights)"),
+    pb.KOIKOI_YAKU_AME_SHIKO: N_("ame-shikō (rainy four brights)"),
+    pb.KOIKOI_YAKU_SANKO: N_("sankō (three brights)"),
+    pb.KOIKOI_YAKU_INO_SHIKA_CHO: N_("ino-shika-chō (boar, deer, butterflies)"),
+    pb.KOIKOI_YAKU_AKATAN: N_("akatan (poetry ribbons)"),
+    pb.KOIKOI_YAKU_AOTAN: N_("aotan (blue ribbons)"),
+    pb.KOIKOI_YAKU_AKATAN_AOTAN: N_("akatan-aotan (poetry and blue ribbons)"),
+    pb.KOIKOI_YAKU_TANE: N_("tane (animals)"),
+    pb.KOIKOI_YAKU_TANZAKU: N_("tanzaku (ribbons)"),
+    pb.KOIKOI_YAKU_KASU: N_("kasu (plains)"),
+    pb.KOIKOI_YAKU_HANAMI_ZAKE: N_("hanami-zake (flower-viewing sake)"),
+    pb.KOIKOI_YAKU_TSUKIMI_ZAKE: N_("tsukimi-zake (moon-viewing sake)"),
+    pb.KOIKOI_YAKU_TSUKI_FUDA: N_("tsuki-fuda (cards of the month)"),
+    pb.KOIKOI_YAKU_TESHI: N_("teshi (four of a month dealt)"),
+    pb.KOIKOI_YAKU_KUTTSUKI: N_("kuttsuki (four pairs dealt)"),
+    pb.KOIKOI_YAKU_FOUR_ON_BOARD: N_("four of a month on the board"),
+    pb.KOIKOI_YAKU_OYA_KEN: N_("oya-ken (dealer's right)"),
 }
 
 DEAL_ENDS = {
-    pb.KOIKOI_DEAL_END_STOP: "stopped",
-    pb.KOIKOI_DEAL_END_LAST_TURN: "stopped on the last turn",
-    pb.KOIKOI_DEAL_END_EXHAUSTED: "both hands ran out",
-    pb.KOIKOI_DEAL_END_DEALT_HAND: "dealt-hand yaku",
-    pb.KOIKOI_DEAL_END_DEALT_HANDS_DRAW: "both hands held dealt-hand yaku",
-    pb.KOIKOI_DEAL_END_FOUR_ON_BOARD: "four of a month on the board",
+    pb.KOIKOI_DEAL_END_STOP: N_("stopped"),
+    pb.KOIKOI_DEAL_END_LAST_TURN: N_("stopped on the last turn"),
+    pb.KOIKOI_DEAL_END_EXHAUSTED: N_("both hands ran out"),
+    pb.KOIKOI_DEAL_END_DEALT_HAND: N_("dealt-hand yaku"),
+    pb.KOIKOI_DEAL_END_DEALT_HANDS_DRAW: N_("both hands held dealt-hand yaku"),
+    pb.KOIKOI_DEAL_END_FOUR_ON_BOARD: N_("four of a month on the board"),
+    pb.KOIKOI_DEAL_END_LOCKED: N_("koi-koi lock"),
+    pb.KOIKOI_DEAL_END_CALL_LIMIT: N_("koi-koi call limit reached"),
 }
 
 DOUBLINGS = {
-    pb.KOIKOI_DOUBLING_SEVEN_PLUS: "7 or more",
-    pb.KOIKOI_DOUBLING_OPPONENT_KOI_KOI: "opponent called koi-koi",
+    pb.KOIKOI_DOUBLING_SEVEN_PLUS: N_("7 or more"),
+    pb.KOIKOI_DOUBLING_OPPONENT_KOI_KOI: N_("opponent called koi-koi"),
+    pb.KOIKOI_DOUBLING_OWN_KOI_KOI: N_("own koi-koi calls"),
+    pb.KOIKOI_DOUBLING_BRIGHTS_ON_BOARD: N_("brights on the dealt board"),
 }
 
-_BRIGHTS = ("-crane", "-curtain", "-moon", "-rain-man", "-phoenix")
-_MONTHS_PER_LINE = 3
+MISDEALS = {
+    pb.KOIKOI_MISDEAL_BOARD_FOUR: N_("four of a month on the board"),
+    pb.KOIKOI_MISDEAL_BOARD_PAIRS: N_("four pairs on the board"),
+    pb.KOIKOI_MISDEAL_DEALT_HANDS: N_("both hands held dealt-hand yaku"),
+}
+
+BRIGHTS = frozenset({"jan-crane", "mar-curtain", "aug-moon", "nov-rain-man", "dec-phoenix"})
 
 
 def card_name(card: int) -> str:
-    """The name people type: KOIKOI_CARD_NOV_RAIN_MAN is "nov-rain-man"."""
     name: str = pb.KoikoiCard.Name(card)  # type: ignore[arg-type]
     return name.removeprefix("KOIKOI_CARD_").lower().replace("_", "-")
 
 
 def picture(name: str) -> str:
-    """The style class of a card, by what its name shows."""
-    if name.endswith(_BRIGHTS):
+    """bright, animal, ribbon or plain: what the card shows, as its name says."""
+    if name in BRIGHTS:
         return "bright"
     if "plain" in name or name.endswith("lightning"):
         return "plain"
@@ -80,89 +115,148 @@ def picture(name: str) -> str:
     return "animal"
 
 
-def card(number: int) -> tuple[str, str]:
+def kind_symbol(kind: str) -> str:
+    return str(getattr(symbols(), kind))
+
+
+def card(state: ClientState | None, number: int) -> StyleAndTextTuples:
+    """One card, `[✦jan-crane]`: its kind's symbol and colour; underlined when it changed."""
     name = card_name(number)
-    return (f"class:card.{picture(name)}", f"[{name}]")
+    kind = picture(name)
+    changed = " class:changed" if state is not None and name in state.changed else ""
+    return [(f"class:card.{kind}{changed}", f"[{kind_symbol(kind)}{name}]")]
 
 
-def cards(numbers: Iterable[int], empty: str = "(none)") -> StyleAndTextTuples:
+def cards(state: ClientState | None, numbers: Iterable[int], empty: str = "") -> StyleAndTextTuples:
     row: StyleAndTextTuples = []
     for number in numbers:
         if row:
             row.append(("", " "))
-        row.append(card(number))
-    return row or [("class:dim", empty)]
+        row += card(state, number)
+    return row or [("class:dim", empty or _("(none)"))]
 
 
-def by_month(numbers: Iterable[int]) -> StyleAndTextTuples:
-    """The cards grouped by month (the first word of their names), a few months per line."""
+def by_month(state: ClientState, numbers: Iterable[int]) -> StyleAndTextTuples:
+    """The board's cards grouped by month, each group headed by the month and its flower."""
     groups: dict[str, list[int]] = {}
     for number in numbers:
         groups.setdefault(card_name(number).split("-")[0], []).append(number)
+    line: StyleAndTextTuples = [("class:label", _("Board:"))]
     if not groups:
-        return [("class:dim", "  (empty)\n")]
-    lines: StyleAndTextTuples = []
-    for index, (month, members) in enumerate(groups.items()):
-        lines += [("", "  " if index % _MONTHS_PER_LINE == 0 else "   "), ("class:label", month)]
-        lines += [("", " "), *cards(members)]
-        if index % _MONTHS_PER_LINE == _MONTHS_PER_LINE - 1 or index == len(groups) - 1:
-            lines.append(("", "\n"))
-    return lines
+        return [*line, ("class:dim", " " + _("(empty)"))]
+    for month, members in groups.items():
+        line += [
+            ("", "  "),
+            ("class:dim", _(MONTHS.get(month, month)).replace("·", symbols().dot)),
+            ("", " "),
+        ]
+        line += cards(state, members)
+    return line
+
+
+def yaku_name(yaku: int) -> str:
+    return _(YAKU_NAMES.get(yaku, "?"))  # type: ignore[call-overload]
 
 
 def yaku_text(yaku: Sequence[pb.KoikoiScoredYaku]) -> str:
-    return ", ".join(f"{YAKU_NAMES.get(y.yaku, '?')} {y.points}" for y in yaku)
+    return ", ".join(f"{yaku_name(y.yaku)} {y.points}" for y in yaku)
 
 
 def summary_lines(state: ClientState, summary: pb.KoikoiDealSummary) -> StyleAndTextTuples:
-    reason = DEAL_ENDS.get(summary.reason, "?")
-    head: StyleAndTextTuples = [("class:label", f"Last deal ({summary.deal}): ")]
-    if not summary.HasField("winner"):
-        return [*head, ("", f"drawn, nobody scores ({reason})\n")]
-    multipliers = "".join(
-        f" x{m.factor} ({DOUBLINGS.get(m.reason, '?')})" for m in summary.multipliers
-    )
-    return [
-        *head,
-        ("", f"{state.seat_name(summary.winner)} scored {summary.points} ({reason})\n"),
-        ("", f"  yaku: {yaku_text(summary.yaku) or 'none'}\n"),
-        ("", f"  points: {summary.base}{multipliers} = {summary.points}\n"),
+    reason = _(DEAL_ENDS.get(summary.reason, "?"))
+    head: StyleAndTextTuples = [
+        ("class:label", _("Last deal ({deal}):").format(deal=summary.deal) + " ")
     ]
+    gains = ", ".join(
+        f"{state.seat_name(seat)} {gain:+d}" for seat, gain in enumerate(summary.gains) if gain
+    )
+    if not summary.HasField("winner"):
+        if gains:  # seat points for an exhausted deal
+            drawn = _("drawn: {gains} ({reason})").format(gains=gains, reason=reason)
+        else:
+            drawn = _("drawn, nobody scores ({reason})").format(reason=reason)
+        return [*head, ("", drawn + "\n")]
+    multipliers = "".join(
+        f" x{m.factor} ({_(DOUBLINGS.get(m.reason, '?'))})" for m in summary.multipliers
+    )
+    bonus = f" + {summary.bonus}" if summary.bonus else ""
+    scored = _("{name} scored {points} ({reason})").format(
+        name=state.seat_name(summary.winner), points=summary.points, reason=reason
+    )
+    lines: StyleAndTextTuples = [
+        *head,
+        ("", scored + "\n"),
+        ("", "  " + _("yaku: {yaku}").format(yaku=yaku_text(summary.yaku) or _("none")) + "\n"),
+        (
+            "",
+            "  "
+            + _("points: {base}{multipliers} = {points}").format(
+                base=f"{summary.base}{bonus}", multipliers=multipliers, points=summary.points
+            )
+            + "\n",
+        ),
+    ]
+    if list(summary.gains) != [summary.points * (s == summary.winner) for s in (0, 1)]:
+        lines.append(("", "  " + _("match points: {gains}").format(gains=gains) + "\n"))
+    return lines
+
+
+PILE_KINDS = (
+    ("bright", N_("brights")),
+    ("animal", N_("animals")),
+    ("ribbon", N_("ribbons")),
+    ("plain", N_("plains")),
+)
 
 
 def player_lines(
     state: ClientState, view: pb.KoikoiView, seat: int, viewer: int | None
 ) -> StyleAndTextTuples:
+    """Two or three lines: name and facts, the captured cards by kind, the yaku."""
     player = view.players[seat]
-    name = state.seat_name(seat)
-    facts = [f"{player.hand_count} in hand"]
+    facts = [
+        n_("{count} in hand", "{count} in hand", player.hand_count).format(count=player.hand_count)
+    ]
     if seat == view.dealer:
-        facts.insert(0, "dealer")
+        facts.insert(0, _("dealer"))
     if player.koi_koi:
-        facts.append(f"koi-koi calls: {player.koi_koi}")
+        facts.append(
+            n_("{count} koi-koi call", "{count} koi-koi calls", player.koi_koi).format(
+                count=player.koi_koi
+            )
+        )
     score = view.scores[seat] if seat < len(view.scores) else 0
-    facts.append(f"match {score}")
+    facts.append(n_("{count} point", "{count} points", score).format(count=score))
     style = "class:you" if seat == viewer else "class:title"
-    lines: StyleAndTextTuples = [(style, name), ("", f"   {' · '.join(facts)}\n")]
+    dot = f" {symbols().dot} "
+    lines: StyleAndTextTuples = [
+        (style, state.seat_tag(seat)),
+        ("", dot + dot.join(facts) + "\n"),
+    ]
     pile = player.pile
-    for label, group in (
-        ("brights", pile.brights),
-        ("animals", pile.animals),
-        ("ribbons", pile.ribbons),
-        ("plains", pile.plains),
-    ):
-        lines.append(("class:label", f"  {label:<8}{len(group):>2}"))
-        lines += [("", "  "), *cards(group), ("", "\n")] if group else [("", "\n")]
-    if player.yaku:
-        lines += [
-            ("class:label", "  yaku: "),
-            ("", f"{yaku_text(player.yaku)}; total {player.total}"),
+    groups = (pile.brights, pile.animals, pile.ribbons, pile.plains)
+    line: StyleAndTextTuples = [("", " ")]
+    for (kind, label), group in zip(PILE_KINDS, groups, strict=True):
+        line += [
+            ("", " "),
+            (f"class:card.{kind}", f"{kind_symbol(kind)}{_(label)} {len(group)}"),
         ]
+        if group:
+            line += [("", ": ")]
+            for number in group:
+                name = card_name(number)
+                changed = " class:changed" if name in state.changed else ""
+                line += [(f"class:card.{kind}{changed}", name), ("", " ")]
+            line.pop()
+    lines += [*line, ("", "\n")]
+    if player.yaku:
+        total = _("{yaku}; total {total}").format(yaku=yaku_text(player.yaku), total=player.total)
+        lines += [("class:label", "  " + _("yaku:") + " "), ("", total)]
         if player.stop_points != player.total:
-            lines.append(("", f" (a stop scores {player.stop_points})"))
+            lines.append(
+                ("", " " + _("(a stop scores {points})").format(points=player.stop_points))
+            )
         lines.append(("", "\n"))
-    else:
-        lines += [("class:label", "  yaku: "), ("class:dim", "none yet\n")]
     return lines
 
 
@@ -175,28 +269,46 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
         player = view.players[view.turn]
         if not mine:
             return [
-                ("class:decision", f"{who} made yaku worth {player.total}: stop or koi-koi?"),
+                (
+                    "class:decision",
+                    _("{name} made yaku worth {total}: stop or koi-koi?").format(
+                        name=who, total=player.total
+                    ),
+                ),
                 ("", "\n"),
             ]
         other = state.seat_name(1 - view.turn)
         return [
-            ("class:decision", f"Your yaku are worth {player.total}. Stop or koi-koi?"),
-            ("", "\n"),
-            ("class:move", "  stop"),
-            ("", f"     end the deal now and score {player.stop_points}\n"),
-            ("class:move", "  koi-koi"),
-            ("", f"  play on for more; if {other} stops first, you score nothing\n"),
+            (
+                "class:decision",
+                _("Your yaku are worth {total}. Stop or koi-koi?").format(total=player.total),
+            ),
+            ("", " "),
+            ("class:move", "stop"),
+            (
+                "",
+                ": "
+                + _("end the deal now and score {points}").format(points=player.stop_points)
+                + "; ",
+            ),
+            ("class:move", "koi-koi"),
+            (
+                "",
+                ": "
+                + _("play on for more; if {name} stops first, you score nothing").format(name=other)
+                + "\n",
+            ),
         ]
     if view.phase == pb.KOIKOI_PHASE_STOCK_CHOICE:
         lines: StyleAndTextTuples = [
-            ("class:decision", "Drawn: "),
-            card(view.drawn),
-            ("class:decision", " matches two board cards"),
+            ("class:decision", _("Drawn:") + " "),
+            *card(state, view.drawn),
+            ("class:decision", " " + _("matches two board cards")),
         ]
         if not mine:
-            return [*lines, ("", f": {who} chooses which it takes\n")]
-        labels = " or ".join(f"'{m.label}'" for m in moves)
-        return [*lines, ("", f": type {labels}\n")]
+            return [*lines, ("", ": " + _("{name} chooses which it takes").format(name=who) + "\n")]
+        labels = _(" or ").join(f"'{m.label}'" for m in moves)
+        return [*lines, ("", ": " + _("type {moves}").format(moves=labels) + "\n")]
     if view.phase == pb.KOIKOI_PHASE_HAND and mine:
         choices: dict[int, list[str]] = {}
         for move in moves:
@@ -205,10 +317,15 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
                 choices.setdefault(play.card, []).append(move.label)
         lines = []
         for played, labels_of in choices.items():
-            typed = " or ".join(f"'{label}'" for label in labels_of)
+            typed = _(" or ").join(f"'{label}'" for label in labels_of)
             lines += [
-                card(played),
-                ("", f" matches two board cards; to play it, choose: {typed}\n"),
+                *card(state, played),
+                (
+                    "",
+                    " "
+                    + _("matches two board cards; to play it, choose: {moves}").format(moves=typed)
+                    + "\n",
+                ),
             ]
         return lines
     return []
@@ -217,35 +334,150 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
 def render(state: ClientState) -> StyleAndTextTuples:
     snapshot = state.snapshot
     if snapshot is None:
-        return [("", "waiting for the first snapshot...")]
+        return [("", _("waiting for the first snapshot...") + "\n")]
     view = snapshot.view.koikoi
-    viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
+    viewer = state.viewer()
     if view.phase == pb.KOIKOI_PHASE_OVER:
-        now = "the match is over"
+        now = _("the match is over")
     else:
-        name = state.seat_name(view.turn)
-        whose = "your turn" if view.turn == viewer else f"{name}'s turn"
-        now = f"{whose}: {PHASES.get(view.phase, '?')}"
+        phase = _(PHASES.get(view.phase, "?"))
+        now = (
+            _("your turn: {phase}").format(phase=phase)
+            if view.turn == viewer
+            else _("{name}'s turn: {phase}").format(name=state.player_name(view.turn), phase=phase)
+        )
+    dot = f" {symbols().dot} "
+    head = dot.join(
+        [
+            _("dealer: {name}").format(name=state.seat_name(view.dealer)),
+            _("stock: {count}").format(count=view.stock_count),
+        ]
+    )
+    length = (
+        _("Deal {deal}, first to {target}").format(deal=view.deal, target=view.target)
+        if view.target
+        else _("Deal {deal} of {deals}").format(deal=view.deal, deals=view.deals)
+    )
     lines: StyleAndTextTuples = [
-        ("class:title", f"Deal {view.deal} of {view.deals}"),
-        ("", f"   dealer: {state.seat_name(view.dealer)}   stock: {view.stock_count}\n"),
-        ("class:label", "Now: "),
-        ("", now + "\n\n"),
-        ("class:label", "Board\n"),
-        *by_month(view.board),
+        ("class:title", length),
+        ("", dot + head + dot),
+        ("class:decision", now),
+        ("", "\n"),
+    ]
+    if view.dealer_draw and view.deal == 1:
+        first, second = (card_name(c) for c in view.dealer_draw)
+        drew = _("first dealer drawn: {first} {card1}, {second} {card2}").format(
+            first=state.seat_name(0), card1=first, second=state.seat_name(1), card2=second
+        )
+        lines.append(("class:dim", drew + "\n"))
+    lines += [
+        *by_month(state, view.board),
+        ("", "\n"),
     ]
     if view.HasField("hand"):
         lines += [
-            ("class:label", f"\nYour hand ({len(view.hand.cards)}): "),
-            *cards(view.hand.cards, "(empty)"),
+            ("class:label", _("Your hand ({count}):").format(count=len(view.hand.cards)) + " "),
+            *cards(state, view.hand.cards, _("(empty)")),
             ("", "\n"),
         ]
-    lines.append(("", "\n"))
-    choice = choice_lines(state, view, viewer)
-    if choice:
-        lines += [*choice, ("", "\n")]
+    lines += choice_lines(state, view, viewer)
     for seat in sorted(range(len(view.players)), key=lambda seat: seat != viewer):  # yours first
-        lines += [*player_lines(state, view, seat, viewer), ("", "\n")]
+        lines += player_lines(state, view, seat, viewer)
     if view.HasField("last_deal"):
         lines += summary_lines(state, view.last_deal)
     return lines
+
+
+def summary(state: ClientState) -> StyleAndTextTuples:
+    """The end of a deal (held on screen until a key): the deal's summary and the scores."""
+    assert state.snapshot is not None
+    view = state.snapshot.view.koikoi
+    scores = ", ".join(
+        f"{state.seat_name(seat)} {points}" for seat, points in enumerate(view.scores)
+    )
+    lines = summary_lines(state, view.last_deal) if view.HasField("last_deal") else []
+    return [*lines, ("class:label", _("Scores:") + " "), ("", scores + "\n")]
+
+
+def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
+    """A Koi-Koi event in words (in the player's language), with the cards it moved."""
+    if not event.HasField("koikoi"):
+        return None
+    kind = event.koikoi.WhichOneof("kind")
+    e = getattr(event.koikoi, kind or "")
+    name = state.actor
+    if kind == "dealt":
+        return Described(
+            _("deal {deal}: {name} deals").format(deal=e.deal, name=name(e.dealer)),
+            changed=tuple(card_name(c) for c in e.board),
+        )
+    if kind == "redealt":
+        return Described(
+            _("misdeal ({reason}): deal {deal} is dealt again").format(
+                reason=_(MISDEALS.get(e.reason, "?")), deal=e.deal
+            )
+        )
+    if kind == "board_four_taken":
+        return Described(
+            _("{name} takes {cards} from the board").format(
+                name=name(e.seat), cards=" ".join(map(card_name, e.cards))
+            ),
+            seat=e.seat,
+            changed=tuple(map(card_name, [*e.cards, *e.refill])),
+        )
+    if kind == "played":
+        played = card_name(e.card)
+        if e.captured:
+            taken = " ".join(map(card_name, e.captured))
+            text = (
+                _("{name} plays {card}, takes {cards}")
+                if e.step == pb.KOIKOI_STEP_HAND
+                else _("{name}'s drawn {card} takes {cards}")
+            ).format(name=name(e.seat), card=played, cards=taken)
+        else:
+            text = (
+                _("{name} plays {card} to the board")
+                if e.step == pb.KOIKOI_STEP_HAND
+                else _("{name} draws {card}: no match, it goes to the board")
+            ).format(name=name(e.seat), card=played)
+        return Described(text, seat=e.seat, changed=(played, *map(card_name, e.captured)))
+    if kind == "drew":
+        return Described(
+            _("{name} draws {card}").format(name=name(e.seat), card=card_name(e.card)),
+            seat=e.seat,
+            changed=(card_name(e.card),),
+        )
+    if kind == "yaku_made":
+        return Described(
+            _("{name} makes {yaku} (total {total})").format(
+                name=name(e.seat), yaku=yaku_text(e.yaku), total=e.total
+            ),
+            seat=e.seat,
+        )
+    if kind == "koi_koi_called":
+        return Described(
+            _("{name} calls koi-koi ({count})").format(name=name(e.seat), count=e.calls),
+            seat=e.seat,
+        )
+    if kind == "deal_ended":
+        s = e.summary
+        if s.HasField("winner"):
+            text = _("deal {deal} ends: {name} scores {points}").format(
+                deal=s.deal, name=name(s.winner), points=s.points
+            )
+        else:
+            text = _("deal {deal} ends drawn: nobody scores").format(deal=s.deal)
+        return Described(text, ends=True)
+    if kind == "match_ended":
+        return Described(_("the match is over"), ends=True)
+    if kind == "dealer_drawn":
+        first, second = (card_name(c) for c in e.cards)
+        drew = _("{first} draws {card1}, {second} draws {card2}").format(
+            first=name(0), card1=first, second=name(1), card2=second
+        )
+        if e.HasField("dealer"):
+            text = _("{drew}: {name} deals first").format(drew=drew, name=name(e.dealer))
+        else:
+            text = _("{drew}: a tie, draw again").format(drew=drew)
+        return Described(text, changed=(first, second))
+    return Described(state.server_text(event.text))

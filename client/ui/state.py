@@ -1,7 +1,9 @@
-"""What the terminal UI shows, as plain data: the newest snapshot, the log and a status line.
+"""What the terminal UI shows, as plain data: the newest snapshot, the log, the banner of what
+the others just did, the cards that changed, a summary held on screen, and a status line.
 
 The Play reader writes here and calls `invalidate()`; the panes only read. No rules here: what
-can be played is exactly `snapshot.legal_moves`.
+can be played is exactly `snapshot.legal_moves`, and the log is the snapshot's typed events put
+into words by the game's module (`client/ui/games.py`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,27 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import lobby_pb2, match_pb2
+
+from client.i18n import _
 
 LOG_LINES = 200
 SEAT = re.compile(r"\bseat (\d+)\b")
-"""How event texts name seats; the log shows the player's name instead."""
+"""How the server's English event texts name seats (used only for events the client cannot
+put into words itself)."""
+
+
+@dataclass(frozen=True)
+class Described:
+    """One event in words: who did it (None: nobody in particular), the card/tile names it
+    changed (highlighted until your next move), and whether it ends a deal, round or contest
+    (the summary is then held on screen until a key is pressed)."""
+
+    text: str
+    seat: int | None = None
+    changed: tuple[str, ...] = ()
+    ends: bool = False
 
 
 @dataclass
@@ -24,90 +42,232 @@ class ClientState:
     match_id: str
     snapshot: match_pb2.Snapshot | None = None
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    status: str = "connecting..."
+    status: str = field(default_factory=lambda: _("connecting..."))
     show_help: bool = False
+    show_log: bool = False
     acted_at: int = -1
+    banner: list[str] = field(default_factory=list)
+    """What the others did since your last move, newest last."""
+    changed: set[str] = field(default_factory=set)
+    """Names of the cards/tiles the others' moves changed, until your next move."""
+    held: StyleAndTextTuples | None = None
+    """An end-of-deal/round/contest summary shown until a key is pressed."""
+    turn_started: bool = False
+    """Set when a snapshot makes it your turn (the UI rings the bell and clears it)."""
+    options: dict[str, str] = field(default_factory=dict)
+    """The match's options (MatchInfo.options), to name its house rules."""
     received_at: float = 0.0
     """`time.monotonic()` when the snapshot arrived: the clock counts down from there."""
 
+    def house_rules(self) -> list[tuple[str, str]]:
+        """("name=value", description) for every option of the match that differs from the
+        game's default: the house rules in play, as the server describes them."""
+        return [
+            (f"{option.name}={self.options[option.name]}", option.description)
+            for option in self.game.options
+            if self.options.get(option.name, option.default_value) != option.default_value
+        ]
+
     def receive(self, snapshot: match_pb2.Snapshot) -> None:
+        from client.ui.games import describe, summary
+
+        was_mine = self.snapshot is not None and bool(self.snapshot.legal_moves)
         self.snapshot = snapshot
         self.received_at = time.monotonic()
+        viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
         if snapshot.events_are_recap:
-            self.log.clear()  # a new stream: its recap replaces what we had
-        self.log.extend(
-            SEAT.sub(lambda m: self.player_name(int(m[1])), e.text) for e in snapshot.events
-        )
+            # A new stream (a reconnection): its recap of recent events replaces the log, and
+            # tells what happened meanwhile without banners or held summaries.
+            self.log.clear()
+            for event in snapshot.events:
+                if (described := describe(self, event)) is not None:
+                    self.log.append(described.text)
+        for event in [] if snapshot.events_are_recap else snapshot.events:
+            described = describe(self, event)
+            if described is None:
+                continue
+            self.log.append(described.text)
+            if described.seat is None or described.seat != viewer:
+                self.banner.append(described.text)
+                self.changed.update(described.changed)
+            if described.ends:
+                self.held = summary(self)
+        self.turn_started = bool(snapshot.legal_moves) and not was_mine
         if snapshot.HasField("result"):
-            self.status = "match over: " + self.result_text(snapshot)
+            self.status = _("match over: {result}").format(result=self.result_text(snapshot))
         elif snapshot.status == lobby_pb2.MATCH_STATUS_WAITING:
-            self.status = "waiting for every seat to be taken..."
+            self.status = _("waiting for every seat to be taken...")
         elif snapshot.legal_moves:
-            self.status = "your move: type a move (Tab completes) or its number"
+            self.status = _("your move: type a move (Tab completes) or its number")
         elif snapshot.HasField("to_act"):
-            self.status = f"waiting for {self.seat_name(snapshot.to_act)}..."
+            self.status = _("waiting for {name}...").format(name=self.player_name(snapshot.to_act))
+
+    def acted(self, version: int, label: str) -> None:
+        """Your move was sent: the banner and the highlights start afresh."""
+        self.acted_at = version
+        self.banner.clear()
+        self.changed.clear()
+        self.status = _("sent: {move}").format(move=label)
 
     def reconnecting(self, attempt: int, delay: float) -> None:
-        self.status = f"reconnecting… (attempt {attempt}, next in {delay:g} s)"
+        self.status = _("reconnecting… (attempt {attempt}, next in {delay} s)").format(
+            attempt=attempt, delay=f"{delay:g}"
+        )
 
     def clock_text(self, now: float | None = None) -> str:
         """The countdown of the seat to act and, with a bank clock, every seat's bank; "" when
         the match has no clock."""
         snapshot = self.snapshot
-        if snapshot is None:
+        if snapshot is None or snapshot.HasField("result"):
             return ""
         elapsed = (time.monotonic() if now is None else now) - self.received_at
+        running = (
+            snapshot.to_act if snapshot.deadline_unix_ms and snapshot.HasField("to_act") else None
+        )
         parts = []
-        if snapshot.deadline_unix_ms and snapshot.HasField("to_act"):
+        if running is not None:
             left = snapshot.turn_remaining_ms / 1000 - elapsed
-            parts.append(f"{self.seat_name(snapshot.to_act)}: {clock(left)} to move")
+            parts.append(
+                _("{name}: {time} to move").format(name=self.seat_name(running), time=clock(left))
+            )
         if snapshot.bank_remaining_ms:
-            banks = []
-            for seat, bank in enumerate(snapshot.bank_remaining_ms):
-                running = snapshot.HasField("to_act") and snapshot.to_act == seat
-                left = bank / 1000 - (elapsed if running and snapshot.deadline_unix_ms else 0)
-                banks.append(f"{self.seat_name(seat)} {clock(left)}")
-            parts.append("banks: " + " · ".join(banks))
+            banks = [
+                f"{self.seat_name(seat)} "
+                + clock(bank / 1000 - (elapsed if seat == running else 0))
+                for seat, bank in enumerate(snapshot.bank_remaining_ms)
+            ]
+            parts.append(_("banks: {banks}").format(banks=" · ".join(banks)))
         return " · ".join(parts)
 
     def receive_result(self, result: match_pb2.MoveResult) -> None:
         if not result.accepted:
-            self.status = f"refused ({result.rejection.reason}): {result.rejection.message}"
+            self.status = _("refused: {message}").format(message=result.rejection.message)
+
+    def server_text(self, text: str) -> str:
+        """An event text from the server with its seats named."""
+        return SEAT.sub(lambda m: self.player_name(int(m[1])), text)
 
     def player_name(self, seat: int) -> str:
         if self.snapshot is None or seat >= len(self.snapshot.seats):
-            return f"seat {seat}"
-        return self.snapshot.seats[seat].name or f"seat {seat}"
+            return _("seat {number}").format(number=seat)
+        return self.snapshot.seats[seat].name or _("seat {number}").format(number=seat)
+
+    def viewer(self) -> int | None:
+        snapshot = self.snapshot
+        if snapshot is None or not snapshot.HasField("viewer_seat"):
+            return None
+        return snapshot.viewer_seat
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.viewer()
 
     def seat_name(self, seat: int) -> str:
         """The player's name, or "you" for the viewer's own seat."""
-        snapshot = self.snapshot
-        viewing = snapshot is not None and snapshot.HasField("viewer_seat")
-        if viewing and snapshot is not None and seat == snapshot.viewer_seat:
-            return "you"
-        return self.player_name(seat)
+        return _("you") if self.is_you(seat) else self.player_name(seat)
+
+    def actor(self, seat: int) -> str:
+        """Who did something, in the log: the player's name, marked "(you)" for your seat."""
+        name = self.player_name(seat)
+        return name + " " + _("(you)") if self.is_you(seat) else name
+
+    def seat_notes(self, seat: int) -> list[str]:
+        """What else a player should know about a seat: a bot, away."""
+        if self.snapshot is None or seat >= len(self.snapshot.seats):
+            return []
+        info = self.snapshot.seats[seat]
+        if info.kind == lobby_pb2.SEAT_KIND_BOT:
+            return [_("bot")]
+        if info.taken and not info.connected and not self.is_you(seat):
+            return [_("away")]
+        return []
+
+    def seat_tag(self, seat: int, more: list[str] | None = None) -> str:
+        """The seat's name with its notes (and `more`): "bea (bot, start)"."""
+        notes = self.seat_notes(seat) + (more or [])
+        name = self.seat_name(seat)
+        return f"{name} ({', '.join(notes)})" if notes else name
 
     def result_text(self, snapshot: match_pb2.Snapshot) -> str:
-        winners = " and ".join(self.seat_name(s) for s in snapshot.result.winners)
-        scores = " - ".join(str(s) for s in snapshot.result.scores)
-        outcome = f"{winners} won" if winners else "a draw"
-        return f"{outcome} ({scores}); Ctrl-Q quits"
+        from client.ui.games import result_words
+
+        return result_words(self, snapshot)
 
     def legal_labels(self) -> list[str]:
         return [] if self.snapshot is None else [m.label for m in self.snapshot.legal_moves]
 
-    def find_move(self, text: str) -> match_pb2.LegalMove | None:
-        """The legal move named by its label or its 1-based number in the list."""
+    def matching(self, text: str) -> list[match_pb2.LegalMove]:
+        """The legal moves `text` names: by number, by the whole label, by a prefix of the
+        label or by words that each start a word of the label (all case-insensitive). An exact
+        label wins over longer labels it is the prefix of."""
         if self.snapshot is None:
-            return None
-        text = text.strip()
+            return []
+        text = " ".join(text.split()).lower()
         moves = list(self.snapshot.legal_moves)
-        if text.isdigit() and 1 <= int(text) <= len(moves):
-            return moves[int(text) - 1]
-        return next((m for m in moves if m.label == text), None)
+        if not text:
+            return []
+        if text.isdigit():
+            number = int(text)
+            return [moves[number - 1]] if 1 <= number <= len(moves) else []
+        exact = [m for m in moves if m.label.lower() == text]
+        if exact:
+            return exact
+        prefixed = [m for m in moves if m.label.lower().startswith(text)]
+        if prefixed:
+            return prefixed
+        typed = text.split()
+        return [m for m in moves if _words_match(typed, m.label.lower())]
+
+    def find_move(self, text: str) -> match_pb2.LegalMove | None:
+        """The one legal move `text` names unambiguously, or None."""
+        found = self.matching(text)
+        return found[0] if len(found) == 1 else None
+
+    def refusal(self, text: str) -> str:
+        """Why `text` is not a move you can send now, in words a player can act on."""
+        snapshot = self.snapshot
+        typed = text.strip()
+        if snapshot is None:
+            return _("not connected yet")
+        if snapshot.HasField("result"):
+            return _("the match is over; Ctrl-Q quits")
+        if not snapshot.legal_moves:
+            if snapshot.HasField("to_act"):
+                return _("not your turn: waiting for {name}").format(
+                    name=self.player_name(snapshot.to_act)
+                )
+            return _("no moves for you now")
+        found = self.matching(typed)
+        if len(found) > 1:
+            shown = ", ".join(m.label for m in found[:4])
+            more = "..." if len(found) > 4 else ""
+            return _("{typed!r} could be {moves}{more}: type more").format(
+                typed=typed, moves=shown, more=more
+            )
+        return _("{typed!r} is not one of your moves now; Tab lists them").format(typed=typed)
 
 
 def clock(seconds: float) -> str:
     """M:SS, never below zero."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _words_match(typed: list[str], label: str) -> bool:
+    """Each typed word starts a word of the label (words split at spaces and hyphens; a typed
+    hyphenated word may also start a whole hyphenated word), in the label's order."""
+    label_words = [w for w in re.split(r"[\s]+", label) if w]
+    parts = [p for w in label_words for p in w.split("-") if p]
+    candidates = label_words + parts
+    position = 0
+    ordered = [w for w in re.split(r"[\s-]+", label) if w]
+    for word in typed:
+        if "-" in word:
+            if not any(c.startswith(word) for c in candidates):
+                return False
+            continue
+        while position < len(ordered) and not ordered[position].startswith(word):
+            position += 1
+        if position == len(ordered):
+            return False
+        position += 1
+    return True

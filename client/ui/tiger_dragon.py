@@ -1,5 +1,6 @@
-"""Draws a Tiger & Dragon view: every board, your hand, the open attack, the Battlefield card's
-scoring table, the scores (and teams) and the last round's result.
+"""Draws a Tiger & Dragon view: the round line, what is to be done, your hand, one row per seat
+(hand count, points, team, attack and defence rows), the Battlefield card in one line, the
+scores with team totals and the last round; and puts the typed events into words.
 
 It knows no rules: everything shown comes from the view, and what may be played comes from the
 snapshot's legal moves. Odd tiles (and the Dragon) are red, even tiles (and the Tiger) blue.
@@ -10,9 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from tigerden.v1 import match_pb2
 from tigerden.v1 import tiger_dragon_pb2 as pb
 
-from client.ui.state import ClientState
+from client.i18n import _, n_
+from client.ui.state import ClientState, Described
+from client.ui.text import symbols
+
+MIN_SIZE = (80, 24)
 
 RED = frozenset({pb.TIGER_DRAGON_TILE_DRAGON, *range(1, 9, 2)})
 """Red tiles: the odd numbers and the Dragon; every other known tile is blue."""
@@ -29,12 +35,14 @@ def tile_name(tile: int) -> str:
     return str(tile)
 
 
-def tile(number: int, face_down: bool = False) -> tuple[str, str]:
+def tile(number: int, face_down: bool = False, changed: bool = False) -> tuple[str, str]:
     """One tile: `[5]` face up, `(5)` face down and seen, `(?)` face down and hidden."""
     if number == pb.TIGER_DRAGON_TILE_UNSPECIFIED:
         style = "class:tile.hidden"
     else:
         style = "class:tile.red" if number in RED else "class:tile.blue"
+    if changed:
+        style += " class:changed"
     text = tile_name(number)
     return (style, f"({text})" if face_down else f"[{text}]")
 
@@ -42,14 +50,18 @@ def tile(number: int, face_down: bool = False) -> tuple[str, str]:
 def tiles(numbers: Iterable[int], empty: str = "-") -> StyleAndTextTuples:
     row: StyleAndTextTuples = []
     for number in numbers:
-        row += [tile(number), ("", " ")]
+        if row:
+            row.append(("", " "))
+        row.append(tile(number))
     return row or [("class:dim", empty)]
 
 
 def defense_row(spaces: Iterable[pb.TigerDragonDefenseTile]) -> StyleAndTextTuples:
     row: StyleAndTextTuples = []
     for space in spaces:
-        row += [tile(space.tile, space.face_down), ("", " ")]
+        if row:
+            row.append(("", " "))
+        row.append(tile(space.tile, space.face_down))
     return row or [("class:dim", "-")]
 
 
@@ -58,123 +70,251 @@ def battlefield_name(number: int) -> str:
     return name.removeprefix("TIGER_DRAGON_BATTLEFIELD_").lower().replace("_", " ")
 
 
-def card_table(card: pb.TigerDragonCard) -> StyleAndTextTuples:
-    """The Battlefield card: the value of going out with each tile, and the bonus."""
-    lines: StyleAndTextTuples = [
-        ("class:label", f"Battlefield: {card.title}"),
-        ("", f" ({card.japanese})\n" if card.japanese else "\n"),
-        ("class:dim", "  going out with "),
-    ]
-    for number in range(1, 9):
-        lines += [tile(number), ("", " ")]
-    lines += [tile(pb.TIGER_DRAGON_TILE_TIGER), ("", "/"), tile(pb.TIGER_DRAGON_TILE_DRAGON)]
-    lines += [("", "\n"), ("class:dim", "  scores         "), ("", values(card.points))]
-    lines.append(("", f"{card.wild_points}\n"))
+def card_line(card: pb.TigerDragonCard) -> StyleAndTextTuples:
+    """The Battlefield card in one line: the value of going out with 1..8 and a wild, and the
+    face-down bonus."""
+    japanese = f" ({card.japanese})" if card.japanese else ""
+    values = " ".join(map(str, card.points))
+    effect = [_("out with 1-8: {values}").format(values=values)]
+    if card.points_by_difference:  # the Game Market promo
+        effect = [
+            _("out with 1: {one}; 2-8: the difference from your last attack").format(
+                one=card.points[0]
+            )
+        ]
     if card.open_points:
-        lines += [("class:dim", "  if revealed    "), ("", values(card.open_points) + "\n")]
-    whose = "every player's" if card.bonus_all_players else "the winner's"
-    wild = "" if card.wild_bonus else "; none for a Tiger or Dragon finish"
-    lines.append(
-        ("class:dim", f"  bonus +{card.bonus_per_tile} per face-down tile ({whose}){wild}\n")
+        effect.append(
+            _("if revealed: {values}").format(values=" ".join(map(str, card.open_points)))
+        )
+    effect.append(_("tiger/dragon: {points}").format(points=card.wild_points))
+    whose = _("every player's") if card.bonus_all_players else _("the winner's")
+    bonus = _("+{points} per face-down tile ({whose})").format(
+        points=card.bonus_per_tile, whose=whose
     )
-    return lines
-
-
-def values(points: Iterable[int]) -> str:
-    """Card values lined up under the tiles 1..8 (each `[n] ` is four wide)."""
-    return "".join(f"{p:<4}" for p in points)
+    if not card.wild_bonus:
+        bonus += ", " + _("none for a Tiger or Dragon finish")
+    effect.append(bonus)
+    dot = f" {symbols().dot} "
+    return [
+        ("class:label", _("Battlefield:") + " "),
+        ("class:title", f"{_(card.title)}{japanese}"),
+        ("", dot + dot.join(effect) + "\n"),
+    ]
 
 
 def phase_text(state: ClientState, view: pb.TigerDragonView) -> str:
     if view.phase == pb.TIGER_DRAGON_PHASE_OVER or not view.HasField("to_act"):
-        return "the match is over"
+        return _("the match is over")
     who = state.seat_name(view.to_act)
-    return {
-        pb.TIGER_DRAGON_PHASE_ATTACK: f"{who} to attack",
-        pb.TIGER_DRAGON_PHASE_RESPONSE: f"{who} to defend or pass",
-        pb.TIGER_DRAGON_PHASE_BONUS: f"{who} to place a tile face down, then attack again",
-    }.get(view.phase, "?")
+    if view.phase == pb.TIGER_DRAGON_PHASE_ATTACK:
+        return _("{name} to attack").format(name=who)
+    if view.phase == pb.TIGER_DRAGON_PHASE_RESPONSE:
+        return _("{name} to defend or pass").format(name=who)
+    if view.phase == pb.TIGER_DRAGON_PHASE_BONUS:
+        return _("{name} to place a tile face down, then attack again").format(name=who)
+    return "?"
 
 
-def seat_line(state: ClientState, view: pb.TigerDragonView, seat: int) -> str:
+def seat_row(state: ClientState, view: pb.TigerDragonView, seat: int) -> StyleAndTextTuples:
+    """`▶ ada (start, team 0): 5 in hand, 3 points · attack [1] [2] · defence [3] (?)`"""
     board = view.boards[seat]
-    marker = "▶ " if view.HasField("to_act") and view.to_act == seat else "  "
-    start = " (start)" if seat == view.start_player else ""
-    team = f", team {view.teams[seat]}" if view.teams else ""
+    marker = symbols().to_act if view.HasField("to_act") and view.to_act == seat else " "
+    notes = []
+    if seat == view.start_player:
+        notes.append(_("start"))
+    if view.teams:
+        notes.append(_("team {team}").format(team=view.teams[seat]))
     score = view.scores[seat] if seat < len(view.scores) else 0
-    return (
-        f"{marker}{state.seat_name(seat)}{start}{team}: "
-        f"{board.hand_count} in hand, {score} point{'s' if score != 1 else ''}\n"
+    facts = ", ".join(
+        [
+            n_("{count} in hand", "{count} in hand", board.hand_count).format(
+                count=board.hand_count
+            ),
+            n_("{count} point", "{count} points", score).format(count=score),
+        ]
     )
+    style = "class:you" if state.is_you(seat) else "class:label"
+    dot = f" {symbols().dot} "
+    row: StyleAndTextTuples = [
+        ("", marker + " "),
+        (style, f"{state.seat_tag(seat, notes)}:"),
+        ("", f" {facts}{dot}"),
+        ("class:dim", _("attack") + " "),
+    ]
+    changed = state.changed
+    for index, number in enumerate(board.attack):
+        row += [("", " ")] if index else []
+        row.append(tile(number, changed=f"{seat}:attack:{index}" in changed))
+    if not board.attack:
+        row.append(("class:dim", "-"))
+    row += [("", dot), ("class:dim", _("defence") + " ")]
+    for index, space in enumerate(board.defense):
+        row += [("", " ")] if index else []
+        row.append(tile(space.tile, space.face_down, f"{seat}:defense:{index}" in changed))
+    if not board.defense:
+        row.append(("class:dim", "-"))
+    if board.revealed != pb.TIGER_DRAGON_TILE_UNSPECIFIED:
+        row += [("", dot), ("class:dim", _("revealed last tile") + " "), tile(board.revealed)]
+    return [*row, ("", "\n")]
 
 
 def summary_lines(state: ClientState, last: pb.TigerDragonRoundSummary) -> StyleAndTextTuples:
-    revealed = " (revealed)" if last.open_tile else ""
+    revealed = " " + _("(revealed)") if last.open_tile else ""
     lines: StyleAndTextTuples = [
-        ("class:label", f"Last round ({last.round}): "),
-        ("", f"{state.seat_name(last.winner)} went out with "),
+        ("class:label", _("Last round ({round}):").format(round=last.round) + " "),
+        ("", _("{name} went out with").format(name=state.seat_name(last.winner)) + " "),
         tile(last.winning_tile),
-        ("", f"{revealed}: card {last.card_value} + bonus {last.bonus} = {last.points}\n"),
+        (
+            "",
+            revealed
+            + ": "
+            + _("card {value} + bonus {bonus} = {points}").format(
+                value=last.card_value, bonus=last.bonus, points=last.points
+            ),
+        ),
     ]
     for seat, row in enumerate(last.face_down):
         if row.tiles:
-            lines += [("class:dim", f"  face down, {state.seat_name(seat)}: ")]
-            lines += [*tiles(row.tiles), ("", "\n")]
-    return lines
+            lines += [
+                (
+                    "class:dim",
+                    "; " + _("face down, {name}:").format(name=state.seat_name(seat)) + " ",
+                )
+            ]
+            lines += tiles(row.tiles)
+    return [*lines, ("", "\n")]
 
 
 def members(state: ClientState, view: pb.TigerDragonView, team: int) -> str:
     return ", ".join(state.seat_name(s) for s, t in enumerate(view.teams) if t == team)
 
 
+def scores_line(state: ClientState, view: pb.TigerDragonView) -> StyleAndTextTuples:
+    if view.teams:
+        totals = "   ".join(
+            _("team {team} ({members}): {points}").format(
+                team=team, members=members(state, view, team), points=points
+            )
+            for team, points in enumerate(view.team_scores)
+        )
+        return [("class:label", _("Teams:") + " "), ("", totals + "\n")]
+    scores = ", ".join(f"{state.seat_name(s)} {p}" for s, p in enumerate(view.scores))
+    return [("class:label", _("Scores:") + " "), ("", scores + "\n")]
+
+
 def render(state: ClientState) -> StyleAndTextTuples:
     snapshot = state.snapshot
     if snapshot is None:
-        return [("", "waiting for the first snapshot...")]
+        return [("", _("waiting for the first snapshot...") + "\n")]
     view = snapshot.view.tiger_dragon
-    viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
-    goal = f"first team to {view.target}" if view.teams else f"first to {view.target}"
-    part = "spectating" if viewer is None else f"you are seat {viewer}"
+    viewer = state.viewer()
+    goal = (_("first team to {target}") if view.teams else _("first to {target}")).format(
+        target=view.target
+    )
+    part = _("spectating") if viewer is None else _("you are seat {seat}").format(seat=viewer)
     if viewer is not None and view.teams:
-        part += f", team {view.teams[viewer]}"
+        part += ", " + _("team {team}").format(team=view.teams[viewer])
+    dot = f" {symbols().dot} "
+    out = n_("{count} tile out of play", "{count} tiles out of play", view.left_out).format(
+        count=view.left_out
+    )
+    head = [goal, part, out]
+    if view.new_card_each_round and view.same_card_may_return:
+        head.append(_("a Battlefield card drawn every round (the same may return)"))
+    elif view.new_card_each_round:
+        head.append(_("a new Battlefield card every round"))
     lines: StyleAndTextTuples = [
-        ("class:title", f"Round {view.round}"),
-        ("", f"   {goal}   {part}\n"),
-        ("", f"now: {phase_text(state, view)}   "),
-        ("class:dim", f"{view.left_out} tile{'s' if view.left_out != 1 else ''} out of play\n"),
+        ("class:title", _("Round {round}").format(round=view.round)),
+        ("", dot + dot.join(head) + "\n"),
+        ("class:decision", _("Now: {what}").format(what=phase_text(state, view))),
     ]
-    if view.new_card_each_round:
-        lines.append(("class:dim", "a new Battlefield card every round\n"))
-    if viewer is not None:
-        lines += [("class:label", "Your hand:   "), *tiles(view.hand, "(empty)"), ("", "\n")]
-    lines.append(("", "\n"))
     if view.HasField("open_attack"):
         attack = view.open_attack
-        passed = ", ".join(state.seat_name(s) for s in attack.passed) or "nobody yet"
+        passed = ", ".join(state.seat_name(s) for s in attack.passed) or _("nobody yet")
         lines += [
-            ("class:label", "Open attack: "),
+            ("", dot + _("open attack") + " "),
             tile(attack.tile),
-            ("", f" from {state.seat_name(attack.attacker)}   passed: {passed}\n\n"),
+            ("", " " + _("from {name}").format(name=state.seat_name(attack.attacker))),
+            ("", dot + _("passed: {names}").format(names=passed)),
         ]
-    for seat, board in enumerate(view.boards):
-        style = "class:you" if seat == viewer else "class:label"
-        lines.append((style, seat_line(state, view, seat)))
-        lines += [("class:dim", "    attack:  "), *tiles(board.attack), ("", "\n")]
-        lines += [("class:dim", "    defense: "), *defense_row(board.defense), ("", "\n")]
-        if board.revealed != pb.TIGER_DRAGON_TILE_UNSPECIFIED:
-            lines += [("class:dim", "    revealed last tile: "), tile(board.revealed), ("", "\n")]
-    lines.append(("class:dim", "  [n] face up   (n) face down   (?) face down, hidden\n\n"))
-    lines += card_table(view.battlefield)
-    if view.teams:
-        totals = "   ".join(
-            f"team {team} ({members(state, view, team)}): {points}"
-            for team, points in enumerate(view.team_scores)
-        )
-        lines += [("class:label", "\nTeams:       "), ("", totals + "\n")]
-    scores = "   ".join(f"{state.seat_name(s)}: {p}" for s, p in enumerate(view.scores))
-    lines += [("class:label", "Scores:      " if view.teams else "\nScores:      ")]
-    lines.append(("", scores + "\n"))
+    lines.append(("", "\n"))
+    if viewer is not None:
+        lines += [
+            ("class:label", _("Your hand ({count}):").format(count=len(view.hand)) + " "),
+            *tiles(view.hand, _("(empty)")),
+            ("", "\n"),
+        ]
+    for seat in range(len(view.boards)):
+        lines += seat_row(state, view, seat)
+    lines += card_line(view.battlefield)
+    lines += scores_line(state, view)
     if view.HasField("last_round"):
-        lines.append(("", "\n"))
         lines += summary_lines(state, view.last_round)
     return lines
+
+
+def summary(state: ClientState) -> StyleAndTextTuples:
+    """The end of a round (held on screen until a key): the Battlefield breakdown, the scores."""
+    assert state.snapshot is not None
+    view = state.snapshot.view.tiger_dragon
+    lines = summary_lines(state, view.last_round) if view.HasField("last_round") else []
+    if view.teams:
+        lines += scores_line(state, view)
+        scores = ", ".join(f"{state.seat_name(s)} {p}" for s, p in enumerate(view.scores))
+        lines += [("class:label", _("Scores:") + " "), ("", scores + "\n")]
+    else:
+        lines += scores_line(state, view)
+    return lines
+
+
+def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
+    """A Tiger & Dragon event in words (in the player's language), with the tiles it placed."""
+    if not event.HasField("tiger_dragon"):
+        return None
+    kind = event.tiger_dragon.WhichOneof("kind")
+    e = getattr(event.tiger_dragon, kind or "")
+    name = state.actor
+    boards = state.snapshot.view.tiger_dragon.boards if state.snapshot else ()
+
+    def last(seat: int, row: str) -> tuple[str, ...]:
+        if seat >= len(boards):
+            return ()
+        count = len(getattr(boards[seat], row))
+        return (f"{seat}:{row}:{count - 1}",) if count else ()
+
+    if kind == "round_started":
+        return Described(
+            _("round {round} begins; {name} starts").format(
+                round=e.round, name=name(e.start_player)
+            )
+        )
+    if kind == "attacked":
+        text = _("{name} attacks with {tile}").format(name=name(e.seat), tile=tile_name(e.tile))
+        if e.revealed:
+            text += " " + _("and reveals the last tile {tile}").format(tile=tile_name(e.revealed))
+        return Described(text, seat=e.seat, changed=last(e.seat, "attack"))
+    if kind == "defended":
+        return Described(
+            _("{name} defends with {tile}").format(name=name(e.seat), tile=tile_name(e.tile)),
+            seat=e.seat,
+            changed=last(e.seat, "defense"),
+        )
+    if kind == "passed":
+        return Described(_("{name} passes").format(name=name(e.seat)), seat=e.seat)
+    if kind == "placed_face_down":
+        return Described(
+            _("{name} places a tile face down").format(name=name(e.seat)),
+            seat=e.seat,
+            changed=last(e.seat, "defense"),
+        )
+    if kind == "round_ended":
+        s = e.summary
+        return Described(
+            _("round {round} ends: {name} goes out with {tile} and scores {points}").format(
+                round=s.round, name=name(s.winner), tile=tile_name(s.winning_tile), points=s.points
+            ),
+            ends=True,
+        )
+    if kind == "match_ended":
+        return Described(_("the match is over"), ends=True)
+    return Described(state.server_text(event.text))

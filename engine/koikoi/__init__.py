@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core import Game, GameInfo
-from engine.koikoi.options import OPTIONS, rules_from_options
+from engine.koikoi.options import CONFLICTS, OPTIONS, rules_from_options
 from engine.koikoi.state import KoiKoiState
 
 _HELP = """\
@@ -28,7 +28,8 @@ Dealt hands: four of a month or four pairs score 6 at once (both players: redeal
   Four of a month or four pairs face up on the board: redeal.
 Cards: brights jan-crane mar-curtain aug-moon nov-rain-man dec-phoenix; boar jul, deer oct,
   butterflies jun; poetry ribbons jan feb mar; blue ribbons jun sep oct; sake cup sep.
-The match options (yaku table, viewing sake, doubling, more deals, ...) can change these."""
+The match options (yaku table, viewing sake, doubling, more deals, ...) can change these;
+the table lists the house rules of this match."""
 
 
 class KoiKoiGame(Game):
@@ -42,6 +43,7 @@ class KoiKoiGame(Game):
         summary="Match flower cards by month to build yaku, then stop or press your luck: koi-koi.",
         help=_HELP,
         options=OPTIONS,
+        conflicts=CONFLICTS,
     )
 
     def new(self, players: int, options: Mapping[str, str], seed: int) -> KoiKoiState:

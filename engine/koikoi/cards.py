@@ -166,6 +166,7 @@ SAKE_CUP = tag_mask(Tag.SAKE_CUP)
 CURTAIN = tag_mask(Tag.CURTAIN)
 MOON = tag_mask(Tag.MOON)
 PAULOWNIA = MONTHS[11]
+WILLOW = MONTHS[10]
 
 
 def complete_months(cards: int) -> int:

@@ -28,21 +28,22 @@ class Opening(enum.Enum):
 class HandsVerdict:
     opening: Opening
     holder: Seat | None = None
-    yaku: Yaku | None = None
+    yaku: tuple[Yaku, ...] = ()
 
 
 _PLAY = HandsVerdict(Opening.PLAY)
 _REDEAL = HandsVerdict(Opening.REDEAL)
 
 
-def dealt_hand_yaku(hand: int) -> Yaku | None:
-    """Teshi (four of a month) or kuttsuki (four pairs) in a dealt hand; teshi names a hand
-    that is both (Q6: it scores once)."""
-    if complete_months(hand):
-        return Yaku.TESHI
-    if four_pairs(hand):
-        return Yaku.KUTTSUKI
-    return None
+def dealt_hand_yaku(hand: int, stack: bool = False) -> tuple[Yaku, ...]:
+    """Teshi (four of a month) and kuttsuki (pairs only: four pairs of 8 cards, V12's five of
+    10) in a dealt hand. Q6: a hand that is both scores once, as teshi; V9 `stack`: both."""
+    teshi, kuttsuki = bool(complete_months(hand)), four_pairs(hand)
+    if teshi and kuttsuki and stack:
+        return (Yaku.TESHI, Yaku.KUTTSUKI)
+    if teshi:
+        return (Yaku.TESHI,)
+    return (Yaku.KUTTSUKI,) if kuttsuki else ()
 
 
 def could_be_played(hand: int, rules: Rules) -> bool:
@@ -53,19 +54,20 @@ def could_be_played(hand: int, rules: Rules) -> bool:
     came from a hand, so `determinize` must not depend on them (the bots' fairness)."""
     if rules.dealt_hand in (DealtHand.IGNORE, DealtHand.SCORE_BOTH_PLAY):
         return True
-    return dealt_hand_yaku(hand) is None
+    return not dealt_hand_yaku(hand)
 
 
 def judge_hands(hands: tuple[int, int], rules: Rules) -> HandsVerdict:
     """D4 / V9: play on, redeal, score for one holder, or a drawn deal."""
-    held = (dealt_hand_yaku(hands[0]), dealt_hand_yaku(hands[1]))
+    stack = rules.dealt_hand_stack
+    held = (dealt_hand_yaku(hands[0], stack), dealt_hand_yaku(hands[1], stack))
     mode = rules.dealt_hand
-    if mode is DealtHand.IGNORE or held == (None, None):
+    if mode is DealtHand.IGNORE or held == ((), ()):
         return _PLAY
     if mode is DealtHand.REDEAL:
         return _REDEAL
-    if held[0] is None or held[1] is None:
-        holder = 0 if held[0] is not None else 1
+    if not held[0] or not held[1]:
+        holder = 0 if held[0] else 1
         return HandsVerdict(Opening.SCORE, holder, held[holder])
     both = {
         DealtHand.SCORE: _REDEAL,  # Cardavia, E12

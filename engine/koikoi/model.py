@@ -83,13 +83,17 @@ class DealEnd(enum.Enum):
     DEALT_HAND = "dealt-hand yaku"  # D4 / Q3
     DEALT_HANDS_DRAW = "both hands held dealt-hand yaku"  # V9 score_both_draw
     FOUR_ON_BOARD = "four of a month on the board"  # V10 dealer_wins
+    LOCKED = "stop forced by the koi-koi lock"  # V4d
+    CALL_LIMIT = "stop forced by the koi-koi call limit"  # V4d showdown
 
 
 class Doubling(enum.Enum):
-    """The multipliers a stop can earn (V4a, V4b; none under Cardavia)."""
+    """The multipliers a stop can earn (V4a, V4b, V4c; none under Cardavia)."""
 
     SEVEN_PLUS = "base total of 7 or more"
     OPPONENT_KOI_KOI = "opponent called koi-koi"
+    OWN_KOI_KOI = "own koi-koi calls"
+    BRIGHTS_ON_BOARD = "brights on the dealt board"
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,8 @@ class DealSummary:
     """A finished deal, kept in the view so a reconnecting client can show it.
 
     `cards` are the cards that scored: the stopper's pile, the dealt hand, the board's four.
+    `points` = (`base` + `bonus`) times every multiplier. `gains` is what each seat's match
+    score changed by: the winner's points, V7's seat points, or V5 zero-sum's transfer.
     """
 
     deal: int
@@ -114,15 +120,21 @@ class DealSummary:
     points: int
     koi_koi: tuple[int, int]
     cards: tuple[Card, ...]
+    bonus: int = 0
+    gains: tuple[int, int] = (0, 0)
 
     def describe(self) -> str:
         if self.winner is None:
-            return f"deal {self.deal} is drawn ({self.reason.value})"
+            seat_points = " ".join(f"seat {s} {g:+d}" for s, g in enumerate(self.gains) if g)
+            return f"deal {self.deal} is drawn ({self.reason.value})" + (
+                f": {seat_points}" if seat_points else ""
+            )
         scored = ", ".join(y.describe() for y in self.yaku)
+        bonus = f" +{self.bonus} (own koi-koi calls)" if self.bonus else ""
         doubled = "".join(f" x{m.factor} ({m.reason.value})" for m in self.multipliers)
         return (
             f"deal {self.deal}: seat {self.winner} scores {self.points} "
-            f"({self.reason.value}: {scored}{doubled})"
+            f"({self.reason.value}: {scored}{bonus}{doubled})"
         )
 
 
@@ -201,6 +213,21 @@ class Dealt:
             if hand is not None
         )
         return f"deal {self.deal}, seat {self.dealer} deals; board {_texts(self.board)}{shown}"
+
+
+@dataclass(frozen=True)
+class DealerDrawn(PublicEvent):
+    """D2 draw: each seat drew a card (seat order); the earlier month deals. `dealer` is None
+    for a tie, which is drawn again."""
+
+    cards: tuple[Card, Card]
+    dealer: Seat | None
+
+    def describe(self) -> str:
+        drawn = ", ".join(f"seat {seat} draws {card.text}" for seat, card in enumerate(self.cards))
+        if self.dealer is None:
+            return f"{drawn}: a tie, draw again"
+        return f"{drawn}: seat {self.dealer} deals first"
 
 
 @dataclass(frozen=True)
@@ -298,7 +325,8 @@ class MatchEnded(PublicEvent):
 
 
 KoiKoiEvent = (
-    Dealt
+    DealerDrawn
+    | Dealt
     | Redealt
     | BoardFourTaken
     | Played
@@ -317,6 +345,10 @@ class KoiKoiView:
     Card sets are in index (month) order: the order cards arrived in carries no information
     the events have not already shown. `yaku`, `totals` and `stop_points` are each seat's
     current yaku, their base total and what stopping now would score (multipliers applied).
+    The match rules a seat plans by are public: `target` (V5 first to N; 0 = off, and then
+    `deals` is 0), `koi_koi_lock` and `koi_koi_limit` (V4d), and `deal_brights`, the brights
+    face up on the dealt board (V4c's bright base). `dealer_draw` holds the cards of D2's
+    deciding draw when the first dealer was drawn.
     """
 
     viewer: Seat | None
@@ -338,3 +370,8 @@ class KoiKoiView:
     stop_points: tuple[int, int]
     scores: tuple[int, int]
     last_deal: DealSummary | None
+    target: int = 0
+    koi_koi_lock: bool = False
+    koi_koi_limit: int = 0
+    deal_brights: int = 0
+    dealer_draw: tuple[Card, Card] | None = None

@@ -43,6 +43,58 @@ class ViewingCancel(enum.Enum):
     OFF = "off"
     RAIN = "rain"  # G-SEN yaku.ts, BGA "rain ruins the party": the Rain Man voids both
     RAIN_FOG = "rain_fog"  # G-SEN help, G-FC: Rain Man voids flower-, any Paulownia moon-viewing
+    FOG = "fog"  # kiri-nagare on its own: any Paulownia voids moon-viewing; rain voids nothing
+
+
+class RainCard(enum.Enum):
+    """V3: which captured cards are "rain" for `ViewingCancel.RAIN` / `RAIN_FOG`."""
+
+    RAIN_MAN = "rain_man"  # G-SEN, G-FC
+    LIGHTNING = "lightning"  # some tables: the oni-fuda
+    WILLOW = "willow"  # some tables: any willow card
+
+
+class ViewingLimit(enum.Enum):
+    """V13 (G-FC viewing.ts): when the viewing-sake yaku (V2) count. "In season" is the deal's
+    month (V6's: deal 1 is January): hanami-zake in March, tsukimi-zake in August."""
+
+    OFF = "off"
+    WITH_OTHER_YAKU = "with_other_yaku"  # G-FC "LIMITED": only beside another yaku
+    SEASON_DOUBLE = "season_double"  # worth double in their season
+    SEASON_ONLY = "season_only"  # only in their season
+
+
+class OwnKoi(enum.Enum):
+    """V4c: the stopper's bonus for their own koi-koi calls this deal."""
+
+    OFF = "off"
+    PLUS_ONE = "plus_one"  # BGA "Soft Koi": x(1 + calls)
+    DOUBLE = "double"  # BGA "Hard Koi": x2 per call
+    KOIKOI_JAPAN = "koikoi_japan"  # G-GSH: +1 point per call for three, then x(calls - 2)
+
+
+class NextDealer(enum.Enum):
+    """V5: who deals the next deal after a deal somebody won (a drawn deal keeps the dealer,
+    except under ALTERNATE)."""
+
+    WINNER = "winner"  # S-FW, G-SEN default
+    LOSER = "loser"
+    ALTERNATE = "alternate"  # the deal passes every time, drawn or not
+
+
+class FinalTie(enum.Enum):
+    """V5: equal match totals at the end."""
+
+    DRAW = "draw"  # no winner (as Q10's drawn single deal)
+    DEALER = "dealer"  # S-BUG: the dealer of the last deal wins
+    EXTRA_DEALS = "extra_deals"  # G-SEN: more deals until a deal leaves the totals unequal
+
+
+class FirstDealer(enum.Enum):
+    """D2: how the first dealer is chosen."""
+
+    RANDOM = "random"  # Cardavia
+    DRAW = "draw"  # each draws a card: the earlier month deals; same month: the higher card
 
 
 class OpponentKoi(enum.Enum):
@@ -98,9 +150,15 @@ class Rules:
     * Q5/E9: a player whose total rose on their last turn stops automatically.
     * K1/K7: a decision is offered when the total is higher than at the start of the turn.
     * K3: only the stopper scores. K5: an exhausted deal scores 0 (unless V7 oya-ken).
-    * Q6/E13: teshi and kuttsuki in one hand score `dealt_hand_points` once.
-    * V5: the deal's winner deals next; after a drawn deal the dealer deals again. A match
-      whose totals tie has no winner (as Q10's drawn single deal).
+    * Q6/E13: teshi and kuttsuki in one hand score `dealt_hand_points` once (unless V9
+      `dealt_hand_stack`; two teshi in one hand are still one teshi).
+    * V12: with 10-card hands, kuttsuki is a hand of pairs only (every month count even).
+    * V5: after a drawn deal the dealer deals again (except `NextDealer.ALTERNATE`). Zero-sum:
+      the loser pays at most what they hold, and the match ends when a seat holds nothing.
+    * V7: oya-ken makes the dealer the deal's winner; seat points leave the deal drawn.
+    * V4c: a bonus (koikoi_japan's +1 per call) is added before any multiplier; every
+      multiplier applies to stops only, never to dealt-hand, board-four or exhausted points.
+    * D2 draw: a tie (same month, same class) is drawn again; the cards go back to the deck.
     * V10 dealer_takes: the dealer takes every complete month; if the topped-up board again
       holds four of a month the deal is redealt.
     * Q9: the engine offers every capture choice; choosing is the players' (and bots') job.
@@ -111,14 +169,30 @@ class Rules:
     values: ValueTable = CARDAVIA  # §2.4 / V1
     sake_cup: SakeCup = SakeCup.BOTH  # §2.4 / V8
     viewing_sake_points: int = 0  # V2: hanami-zake and tsukimi-zake; 0 = not yaku (Cardavia)
+    viewing_sake_called_points: int = 0  # V2 (G-GSH): their worth once the holder called; 0 = same
     viewing_cancel: ViewingCancel = ViewingCancel.OFF  # V3
+    rain_card: RainCard = RainCard.RAIN_MAN  # V3
+    viewing_limit: ViewingLimit = ViewingLimit.OFF  # V13
     tsuki_fuda_points: int = 0  # V6: the four cards of the deal's month; 0 = off
     double_from: int = 0  # V4a: a stop worth this base total or more is doubled; 0 = off
     opponent_koi: OpponentKoi = OpponentKoi.OFF  # V4b; K6/Q8: Cardavia has no multipliers
-    deals: int = 1  # V5: deals in the match; Cardavia plays one
+    own_koi: OwnKoi = OwnKoi.OFF  # V4c
+    bright_base: bool = False  # V4c (BGA): x the brights face up on the dealt board (at least 1)
+    koi_koi_lock: bool = False  # V4d (G-SEN): after any call, the next yaku of either ends the deal
+    koi_koi_limit: int = 0  # V4d showdown: calls per player per deal, then a rise stops; 0 = free
+    deals: int = 1  # V5: deals in the match; Cardavia plays one; 0 = until `target_points`
+    target_points: int = 0  # V5: the match ends when a seat has this many points; 0 = off
+    starting_points: int = 0  # V5 (BGA zero-sum): each seat's match score at the start
+    zero_sum: bool = False  # V5 (BGA): a deal's points are taken from the other seat
+    next_dealer: NextDealer = NextDealer.WINNER  # V5
+    final_tie: FinalTie = FinalTie.DRAW  # V5
+    first_dealer: FirstDealer = FirstDealer.RANDOM  # D2
     oya_ken_points: int = 0  # V7: the dealer's points for an exhausted deal; 0 = off
+    exhausted_dealer_points: int = 0  # V7 (G-SEN seat points): the dealer's, exhausted deal
+    exhausted_other_points: int = 0  # V7 (G-SEN seat points): the non-dealer's, exhausted deal
     dealt_hand: DealtHand = DealtHand.SCORE  # D4 / V9
     dealt_hand_points: int = 6  # D4
+    dealt_hand_stack: bool = False  # V9: teshi and kuttsuki in one hand both score (12)
     board_four: BoardFour = BoardFour.REDEAL  # D3 / V10
     board_four_points: int = 6  # V10 dealer_wins
     board_pairs_redeal: bool = True  # D3 / V10: four pairs on the board are a misdeal

@@ -17,8 +17,11 @@ from collections.abc import Sequence
 
 from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.koikoi.cards import (
+    BRIGHTS,
     CARDS,
     SAME_MONTH,
+    Card,
+    Kind,
     cards_in,
     complete_months,
     four_pairs,
@@ -31,6 +34,7 @@ from engine.koikoi.model import (
     ChooseCapture,
     DealEnd,
     DealEnded,
+    DealerDrawn,
     DealSummary,
     Dealt,
     Doubling,
@@ -52,7 +56,15 @@ from engine.koikoi.model import (
     Yaku,
     YakuMade,
 )
-from engine.koikoi.rules import BoardFour, OpponentKoi, Rules
+from engine.koikoi.rules import (
+    BoardFour,
+    FinalTie,
+    FirstDealer,
+    NextDealer,
+    OpponentKoi,
+    OwnKoi,
+    Rules,
+)
 from engine.koikoi.yaku import scorer_for
 
 NO_CARD = -1
@@ -79,6 +91,17 @@ def _multiplied(base: int, multipliers: tuple[Multiplier, ...]) -> int:
     return base
 
 
+DRAW_VALUE = {Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.PLAIN: 1}
+"""D2: the traditional card values (§1) that break a same-month draw for the first dealer."""
+
+
+def draw_winner(cards: tuple[Card, Card]) -> Seat | None:
+    """D2: the seat whose drawn card deals first — the earlier month, then the higher value;
+    None for a tie (same month, same value), which is drawn again."""
+    first, second = ((card.month, -DRAW_VALUE[card.kind]) for card in cards)
+    return None if first == second else 0 if first < second else 1
+
+
 class KoiKoiState(State):
     """One node of a Koi-Koi match. `repr` shows everything; only `view` may reach a client.
 
@@ -97,10 +120,18 @@ class KoiKoiState(State):
         rng = random.Random(seed)
         self.rules = rules
         self._scorer = scorer_for(rules)
-        self.dealer: Seat = rng.randrange(self.players) if dealer is None else dealer
+        self._opening: list[Event] = []
+        self.dealer_draw: tuple[Card, Card] | None = None
+        if dealer is not None:
+            self.dealer: Seat = dealer
+        elif rules.first_dealer is FirstDealer.DRAW:
+            self.dealer = self._draw_for_dealer(rng)
+        else:
+            self.dealer = rng.randrange(self.players)
         self._deal_seed = rng.getrandbits(64)
         self.deal_no = 0
-        self.match_scores = (0, 0)
+        self.match_scores = (rules.starting_points, rules.starting_points)
+        self.deal_brights = 0
         self.last_deal: DealSummary | None = None
         self.phase = Phase.DEALING
         self.turn: Seat = self.dealer
@@ -116,9 +147,20 @@ class KoiKoiState(State):
         stock; see `_lay_out`), else from the seed — and runs the forced steps."""
         if self.deal_no:
             raise ValueError("the match has already started")
-        events: list[Event] = []
+        events: list[Event] = self._opening
+        self._opening = []
         self._run_forced(events, order)
         return events
+
+    def _draw_for_dealer(self, rng: random.Random) -> Seat:
+        """D2 draw: each seat draws a card from a shuffled deck until one deals first."""
+        while True:
+            first, second = rng.sample(CARDS, 2)
+            self.dealer_draw = (first, second)
+            winner = draw_winner(self.dealer_draw)
+            self._opening.append(DealerDrawn(self.dealer_draw, winner))
+            if winner is not None:
+                return winner
 
     # The engine contract --------------------------------------------------------------------
 
@@ -147,6 +189,8 @@ class KoiKoiState(State):
         elif isinstance(move, KoiKoi):  # K2
             calls = self.koi_koi[seat] + 1
             self.koi_koi = _with(self.koi_koi, seat, calls)
+            # V2 (1/3): viewing yaku may be worth more once called; K1 compares with this.
+            self.totals = _with(self.totals, seat, self._total(seat))
             events.append(KoiKoiCalled(seat, calls))
             self._begin_turn(1 - seat)
         else:  # K3: Stop, the only other legal move
@@ -156,11 +200,11 @@ class KoiKoiState(State):
 
     def view(self, viewer: Seat | None) -> KoiKoiView:
         """Public facts plus, for a seat, its own hand: never the other hand or the stock."""
-        piles, month, totals = self.piles, self.month, self.totals
+        piles, totals = self.piles, self.totals
         return KoiKoiView(
             viewer=viewer,
             deal=self.deal_no,
-            deals=self.rules.deals,
+            deals=self.rules.deals if not self.rules.target_points else 0,
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act(),
@@ -171,12 +215,17 @@ class KoiKoiState(State):
             piles=(cards_in(piles[0]), cards_in(piles[1])),
             stock_count=len(self.stock),
             drawn=None if self.pending == NO_CARD else CARDS[self.pending],
-            yaku=(self._scorer.yaku(piles[0], month), self._scorer.yaku(piles[1], month)),
+            yaku=(self._yaku(0), self._yaku(1)),
             totals=totals,
             koi_koi=self.koi_koi,
             stop_points=(self._stop_points(0, totals[0]), self._stop_points(1, totals[1])),
             scores=self.match_scores,
             last_deal=self.last_deal,
+            target=self.rules.target_points,
+            koi_koi_lock=self.rules.koi_koi_lock,
+            koi_koi_limit=self.rules.koi_koi_limit,
+            deal_brights=self.deal_brights,
+            dealer_draw=self.dealer_draw,
         )
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:
@@ -226,8 +275,8 @@ class KoiKoiState(State):
         """V5: while a deal has ended and the match goes on, the winner (or, after a drawn
         deal, the same dealer) deals the next one; it may end at once, so this loops."""
         while self.phase is Phase.DEALING:
-            if self.last_deal is not None and self.last_deal.winner is not None:
-                self.dealer = self.last_deal.winner
+            if self.last_deal is not None:
+                self.dealer = self._next_dealer(self.last_deal.winner)
             self.deal_no += 1
             self.month = (self.deal_no - 1) % 12 + 1  # V6: deal 1 is January
             misdeal = self._lay_out(self._shuffled() if order is None else order, events)
@@ -235,6 +284,16 @@ class KoiKoiState(State):
                 events.append(Redealt(self.deal_no, misdeal))
                 misdeal = self._lay_out(self._shuffled(), events)
             order = None
+
+    def _next_dealer(self, winner: Seat | None) -> Seat:
+        """V5: the winner (or loser) of the last deal deals; a drawn deal keeps the dealer;
+        or the deal simply alternates."""
+        rule = self.rules.next_dealer
+        if rule is NextDealer.ALTERNATE:
+            return 1 - self.dealer
+        if winner is None:
+            return self.dealer
+        return winner if rule is NextDealer.WINNER else 1 - winner
 
     def _shuffled(self) -> list[int]:
         rng = random.Random(self._deal_seed)
@@ -257,6 +316,7 @@ class KoiKoiState(State):
         self.stock = tuple(order[2 * size + board_size :])
         self.piles = self.koi_koi = self.totals = (0, 0)
         self.pending = NO_CARD
+        self.deal_brights = (self.board & BRIGHTS).bit_count()
         events.append(
             Dealt(
                 self.deal_no,
@@ -273,9 +333,10 @@ class KoiKoiState(State):
             if self.rules.board_four is BoardFour.DEALER_WINS:
                 points = self.rules.board_four_points
                 won = (ScoredYaku(Yaku.FOUR_ON_BOARD, points),)
-                self._end_deal(DealEnd.FOUR_ON_BOARD, self.dealer, won, complete, (), events)
+                self._end_deal(DealEnd.FOUR_ON_BOARD, self.dealer, won, complete, events)
                 return None
             self._dealer_takes(complete, events)
+            self.deal_brights = (self.board & BRIGHTS).bit_count()
             if complete_months(self.board):
                 return Misdeal.BOARD_FOUR
         if self.rules.board_pairs_redeal and four_pairs(self.board):
@@ -286,12 +347,12 @@ class KoiKoiState(State):
         if verdict.opening is Opening.PLAY:
             self._begin_turn(self.dealer)
         elif verdict.opening is Opening.DRAW:
-            self._end_deal(DealEnd.DEALT_HANDS_DRAW, None, (), 0, (), events)
+            self._end_deal(DealEnd.DEALT_HANDS_DRAW, None, (), 0, events)
         else:  # Opening.SCORE, Q3: the holder scores before anyone plays
-            holder, yaku = verdict.holder, verdict.yaku
-            assert holder is not None and yaku is not None, "a scoring verdict names both"
-            won = (ScoredYaku(yaku, self.rules.dealt_hand_points),)
-            self._end_deal(DealEnd.DEALT_HAND, holder, won, self.hands[holder], (), events)
+            holder = verdict.holder
+            assert holder is not None and verdict.yaku, "a scoring verdict names both"
+            scored = tuple(ScoredYaku(y, self.rules.dealt_hand_points) for y in verdict.yaku)
+            self._end_deal(DealEnd.DEALT_HAND, holder, scored, self.hands[holder], events)
         return None
 
     def _dealer_takes(self, complete: int, events: list[Event]) -> None:
@@ -373,45 +434,75 @@ class KoiKoiState(State):
         rose = total > self.totals[seat]  # K7: a pile changes only on its owner's turn
         self.totals = _with(self.totals, seat, total)
         if rose:
-            pile = self.piles[seat]
-            events.append(YakuMade(seat, self._scorer.yaku(pile, self.month), total))
-            if self.hands[seat]:
+            events.append(YakuMade(seat, self._yaku(seat), total))
+            forced = self._forced_stop(seat)
+            if forced is None:
                 self.phase = Phase.DECISION
             else:
-                self._stop(seat, DealEnd.LAST_TURN, events)
+                self._stop(seat, forced, events)
         elif self.hands[1 - seat]:
             self._begin_turn(1 - seat)
         elif self.rules.oya_ken_points:  # V7
             won = (ScoredYaku(Yaku.OYA_KEN, self.rules.oya_ken_points),)
-            self._end_deal(DealEnd.EXHAUSTED, self.dealer, won, 0, (), events)
-        else:
-            self._end_deal(DealEnd.EXHAUSTED, None, (), 0, (), events)
+            self._end_deal(DealEnd.EXHAUSTED, self.dealer, won, 0, events)
+        else:  # K5, or V7's seat points (the deal stays drawn)
+            dealer, other = self.rules.exhausted_dealer_points, self.rules.exhausted_other_points
+            seat_points = _with((other, other), self.dealer, dealer)
+            self._end_deal(DealEnd.EXHAUSTED, None, (), 0, events, seat_points=seat_points)
+
+    def _forced_stop(self, seat: Seat) -> DealEnd | None:
+        """Why a higher total stops without a decision, if it does: E9 / Q5 the last turn;
+        V4d the lock (anyone called this deal) or the call limit (this seat used its calls)."""
+        if not self.hands[seat]:
+            return DealEnd.LAST_TURN
+        if self.rules.koi_koi_lock and any(self.koi_koi):
+            return DealEnd.LOCKED
+        limit = self.rules.koi_koi_limit
+        if limit and self.koi_koi[seat] >= limit:
+            return DealEnd.CALL_LIMIT
+        return None
 
     # Scoring --------------------------------------------------------------------------------
 
     def _total(self, seat: Seat) -> int:
-        return self._scorer.total(self.piles[seat], self.month)
+        return self._scorer.total(self.piles[seat], self.month, self.koi_koi[seat] > 0)
 
-    def _multipliers(self, seat: Seat, base: int) -> tuple[Multiplier, ...]:
-        """V4a / V4b (K6: none under Cardavia). Both may apply: x4."""
-        found: list[Multiplier] = []
-        if self.rules.double_from and base >= self.rules.double_from:
+    def _yaku(self, seat: Seat) -> tuple[ScoredYaku, ...]:
+        return self._scorer.yaku(self.piles[seat], self.month, self.koi_koi[seat] > 0)
+
+    def _payout(self, seat: Seat, base: int) -> tuple[int, tuple[Multiplier, ...]]:
+        """A stop's bonus points and multipliers: V4a, V4b, V4c (K6: none under Cardavia).
+        They multiply together."""
+        rules, bonus, found = self.rules, 0, []
+        if rules.double_from and base >= rules.double_from:
             found.append(Multiplier(Doubling.SEVEN_PLUS, 2))
         calls = self.koi_koi[1 - seat]
-        if calls and self.rules.opponent_koi is not OpponentKoi.OFF:
-            per_call = self.rules.opponent_koi is OpponentKoi.PER_CALL
+        if calls and rules.opponent_koi is not OpponentKoi.OFF:
+            per_call = rules.opponent_koi is OpponentKoi.PER_CALL
             found.append(Multiplier(Doubling.OPPONENT_KOI_KOI, 2**calls if per_call else 2))
-        return tuple(found)
+        own = self.koi_koi[seat]
+        if own and rules.own_koi is not OwnKoi.OFF:
+            factor = {
+                OwnKoi.PLUS_ONE: 1 + own,
+                OwnKoi.DOUBLE: 2**own,
+                OwnKoi.KOIKOI_JAPAN: max(own - 2, 1),
+            }[rules.own_koi]
+            if rules.own_koi is OwnKoi.KOIKOI_JAPAN and own <= 3:
+                bonus = own
+            if factor > 1:
+                found.append(Multiplier(Doubling.OWN_KOI_KOI, factor))
+        if rules.bright_base and self.deal_brights > 1:
+            found.append(Multiplier(Doubling.BRIGHTS_ON_BOARD, self.deal_brights))
+        return bonus, tuple(found)
 
     def _stop_points(self, seat: Seat, base: int) -> int:
-        return _multiplied(base, self._multipliers(seat, base))
+        bonus, multipliers = self._payout(seat, base)
+        return _multiplied(base + bonus, multipliers)
 
     def _stop(self, seat: Seat, reason: DealEnd, events: list[Event]) -> None:
         """K3: the stopper scores every yaku in their pile; the opponent scores nothing."""
-        pile = self.piles[seat]
-        yaku = self._scorer.yaku(pile, self.month)
-        multipliers = self._multipliers(seat, self.totals[seat])
-        self._end_deal(reason, seat, yaku, pile, multipliers, events)
+        payout = self._payout(seat, self.totals[seat])
+        self._end_deal(reason, seat, self._yaku(seat), self.piles[seat], events, payout)
 
     def _end_deal(
         self,
@@ -419,14 +510,21 @@ class KoiKoiState(State):
         winner: Seat | None,
         yaku: tuple[ScoredYaku, ...],
         cards: int,
-        multipliers: tuple[Multiplier, ...],
         events: list[Event],
+        payout: tuple[int, tuple[Multiplier, ...]] = (0, ()),
+        seat_points: tuple[int, int] = (0, 0),
     ) -> None:
-        """Credits the deal's winner and ends the deal; after the last deal, the match."""
+        """Credits the deal's points and ends the deal; after the last deal, the match."""
         base = sum(y.points for y in yaku)
-        points = _multiplied(base, multipliers)
-        if winner is not None:
-            self.match_scores = _with(self.match_scores, winner, self.match_scores[winner] + points)
+        bonus, multipliers = payout
+        points = _multiplied(base + bonus, multipliers)
+        gains = seat_points if winner is None else _with((0, 0), winner, points)
+        if self.rules.zero_sum:  # V5: the other seat pays, at most what it holds
+            net = gains[0] - gains[1]
+            paid = min(abs(net), self.match_scores[1 if net > 0 else 0])
+            gains = (paid, -paid) if net > 0 else (-paid, paid)
+        scores = self.match_scores
+        self.match_scores = (scores[0] + gains[0], scores[1] + gains[1])
         summary = DealSummary(
             self.deal_no,
             reason,
@@ -437,16 +535,33 @@ class KoiKoiState(State):
             points,
             self.koi_koi,
             cards_in(cards),
+            bonus,
+            gains,
         )
         self.last_deal = summary
         events.append(DealEnded(summary, self.match_scores))
-        if self.deal_no < self.rules.deals:
+        if not self._match_over():
             self.phase = Phase.DEALING
             return
         self.phase = Phase.OVER
         events.append(MatchEnded(self.match_scores, self._winners()))
 
+    def _match_over(self) -> bool:
+        """V5: after the last deal, or once a seat reaches the target (or, zero-sum, holds
+        nothing) — unless the totals tie and the tie is broken by extra deals."""
+        rules, scores = self.rules, self.match_scores
+        if rules.zero_sum and min(scores) <= 0:
+            return True
+        if rules.target_points:
+            ended = max(scores) >= rules.target_points
+        else:
+            ended = self.deal_no >= rules.deals
+        return ended and not (scores[0] == scores[1] and rules.final_tie is FinalTie.EXTRA_DEALS)
+
     def _winners(self) -> tuple[Seat, ...]:
-        """The higher match total wins; a tie has no winner (see `Rules`)."""
+        """The higher match total wins; a tie goes to the last dealer under V5's `dealer`
+        rule, else has no winner (as Q10's drawn single deal)."""
         first, second = self.match_scores
-        return (0,) if first > second else (1,) if second > first else ()
+        if first != second:
+            return (0,) if first > second else (1,)
+        return (self.dealer,) if self.rules.final_tie is FinalTie.DEALER else ()

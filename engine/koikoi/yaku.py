@@ -1,4 +1,4 @@
-"""Scoring a capture pile (§2.4 and the value variants V1, V2, V3, V6, V8).
+"""Scoring a capture pile (§2.4 and the value variants V1, V2, V3, V6, V8, V13).
 
 One function decides the yaku; the total is their sum, so what a player sees listed is exactly
 what they score. Everything is popcounts on masks because the total is recomputed after every
@@ -23,12 +23,23 @@ from engine.koikoi.cards import (
     RAIN_MAN,
     RIBBONS,
     SAKE_CUP,
+    WILLOW,
+    Card,
 )
 from engine.koikoi.model import ScoredYaku, Yaku
-from engine.koikoi.rules import Rules, SakeCup, ViewingCancel
+from engine.koikoi.rules import RainCard, Rules, SakeCup, ViewingCancel, ViewingLimit
 
 _HANAMI = CURTAIN | SAKE_CUP
 _TSUKIMI = MOON | SAKE_CUP
+HANAMI_MONTH, TSUKIMI_MONTH = 3, 8
+"""V13: the season of flower viewing (cherry) and of moon viewing (susuki)."""
+
+RAIN_CARDS = {
+    RainCard.RAIN_MAN: RAIN_MAN,
+    RainCard.LIGHTNING: 1 << Card.NOV_LIGHTNING,
+    RainCard.WILLOW: WILLOW,
+}
+"""V3: the captured cards that are "rain"."""
 
 
 class Scorer:
@@ -40,18 +51,27 @@ class Scorer:
         self.animals = ANIMALS if rules.sake_cup is not SakeCup.PLAIN else ANIMALS & ~SAKE_CUP
         self.plains = PLAINS if rules.sake_cup is SakeCup.ANIMAL else PLAINS | SAKE_CUP
         self.viewing = rules.viewing_sake_points
+        self.viewing_called = rules.viewing_sake_called_points or rules.viewing_sake_points
         # V3: captured cards that void each viewing yaku (0: nothing does).
-        cancel = rules.viewing_cancel
-        self.hanami_void = 0 if cancel is ViewingCancel.OFF else RAIN_MAN
+        cancel, rain = rules.viewing_cancel, RAIN_CARDS[rules.rain_card]
+        self.hanami_void = {
+            ViewingCancel.OFF: 0,
+            ViewingCancel.RAIN: rain,
+            ViewingCancel.RAIN_FOG: rain,
+            ViewingCancel.FOG: 0,
+        }[cancel]
         self.tsukimi_void = {
             ViewingCancel.OFF: 0,
-            ViewingCancel.RAIN: RAIN_MAN,
+            ViewingCancel.RAIN: rain,
             ViewingCancel.RAIN_FOG: PAULOWNIA,
+            ViewingCancel.FOG: PAULOWNIA,
         }[cancel]
+        self.viewing_limit = rules.viewing_limit
         self.tsuki_fuda = rules.tsuki_fuda_points
 
-    def scored(self, pile: int, month: int) -> list[tuple[Yaku, int]]:
-        """The yaku of `pile` with their points, in the deal of `month` (for V6 tsuki-fuda)."""
+    def scored(self, pile: int, month: int, called: bool = False) -> list[tuple[Yaku, int]]:
+        """The yaku of `pile` with their points, in the deal of `month` (for V6 tsuki-fuda and
+        V13's seasons); `called`: the holder has called koi-koi this deal (V2's 1/3 values)."""
         v = self.values
         out: list[tuple[Yaku, int]] = []
         # Brights: only the best counts (S-CAR); the Rain Man spoils three (E15).
@@ -94,24 +114,41 @@ class Scorer:
         plains = (pile & self.plains).bit_count()
         if plains >= v.kasu_from:
             out.append((Yaku.KASU, 1 + plains - v.kasu_from))
-        # V2 / V3: the viewing yaku stack with everything.
-        if self.viewing:
-            if pile & _HANAMI == _HANAMI and not pile & self.hanami_void:
-                out.append((Yaku.HANAMI_ZAKE, self.viewing))
-            if pile & _TSUKIMI == _TSUKIMI and not pile & self.tsukimi_void:
-                out.append((Yaku.TSUKIMI_ZAKE, self.viewing))
         # V6: all four cards of the deal's month.
         if self.tsuki_fuda and pile & MONTHS[month - 1] == MONTHS[month - 1]:
             out.append((Yaku.TSUKI_FUDA, self.tsuki_fuda))
+        # V2 / V3 / V13: the viewing yaku stack with everything.
+        if self.viewing and pile & SAKE_CUP:
+            out += self._viewing(pile, month, called, bool(out))
         return out
 
-    def total(self, pile: int, month: int) -> int:
-        """The pile's total: the sum of its yaku."""
-        return sum(points for _, points in self.scored(pile, month))
+    def _viewing(
+        self, pile: int, month: int, called: bool, other_yaku: bool
+    ) -> list[tuple[Yaku, int]]:
+        limit = self.viewing_limit
+        if limit is ViewingLimit.WITH_OTHER_YAKU and not other_yaku:
+            return []
+        points = self.viewing_called if called else self.viewing
+        out = []
+        for yaku, cards, void, season in (
+            (Yaku.HANAMI_ZAKE, _HANAMI, self.hanami_void, HANAMI_MONTH),
+            (Yaku.TSUKIMI_ZAKE, _TSUKIMI, self.tsukimi_void, TSUKIMI_MONTH),
+        ):
+            if pile & cards != cards or pile & void:
+                continue
+            if month != season and limit is ViewingLimit.SEASON_ONLY:
+                continue
+            double = month == season and limit is ViewingLimit.SEASON_DOUBLE
+            out.append((yaku, points * 2 if double else points))
+        return out
 
-    def yaku(self, pile: int, month: int) -> tuple[ScoredYaku, ...]:
+    def total(self, pile: int, month: int, called: bool = False) -> int:
+        """The pile's total: the sum of its yaku."""
+        return sum(points for _, points in self.scored(pile, month, called))
+
+    def yaku(self, pile: int, month: int, called: bool = False) -> tuple[ScoredYaku, ...]:
         """The pile's yaku as the view and events show them."""
-        return tuple(ScoredYaku(yaku, points) for yaku, points in self.scored(pile, month))
+        return tuple(ScoredYaku(yaku, points) for yaku, points in self.scored(pile, month, called))
 
 
 @cache

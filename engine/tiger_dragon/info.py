@@ -9,21 +9,23 @@ from engine.core import BadOptions, GameInfo, OptionSpec
 from engine.tiger_dragon.battlefields import CARDS, Battlefield
 from engine.tiger_dragon.model import RULES, Settings
 
-RANDOM = "random"
-ON, OFF = "on", "off"
+RANDOM, RANDOM_WITH_PROMO = "random", "random_with_promo"
+ON, OFF, ANY = "on", "off", "any"
 TEAM_PLAYERS = len(RULES.team_of_seat)
 
 OPTIONS = (
     OptionSpec(
         "battlefield",
-        "the Battlefield card that scores the match, or a random one (R10)",
-        (*(b.value for b in Battlefield), RANDOM),
+        "the Battlefield card that scores the match (game_market: the promo), or a random one "
+        "of the ten, or of the eleven with the promo (R10)",
+        (*(b.value for b in Battlefield), RANDOM, RANDOM_WITH_PROMO),
         RULES.default_battlefield.value,
     ),
     OptionSpec(
         "new_card_each_round",
-        "house rule: draw a different Battlefield card at random every round after the first",
-        (ON, OFF),
+        "house rule: draw a Battlefield card at random every round after the first: on = a "
+        "different one, any = perhaps the same again (with the promo if it is in play)",
+        (ON, OFF, ANY),
         OFF,
     ),
     OptionSpec(
@@ -79,9 +81,11 @@ INFO = TigerDragonInfo(
 def settings(players: int, options: Mapping[str, str]) -> Settings:
     """Validates `options` for `players` (BadOptions names the culprit) and parses them."""
     checked = INFO.validate(players, options)
-    card = checked["battlefield"]
+    card, redraw = checked["battlefield"], checked["new_card_each_round"]
     return Settings(
-        battlefield=None if card == RANDOM else Battlefield(card),
-        new_card_each_round=checked["new_card_each_round"] == ON,
+        battlefield=None if card in (RANDOM, RANDOM_WITH_PROMO) else Battlefield(card),
+        new_card_each_round=redraw != OFF,
         teams=checked["teams"] == ON,
+        same_card_may_return=redraw == ANY,
+        with_promo=card in (RANDOM_WITH_PROMO, Battlefield.GAME_MARKET.value),
     )

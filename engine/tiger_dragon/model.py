@@ -51,6 +51,8 @@ class Settings:
     battlefield: Battlefield | None = RULES.default_battlefield
     new_card_each_round: bool = False  # R10's house rule
     teams: bool = False  # §1.7, 4 players only
+    same_card_may_return: bool = False  # R10's house rule: the draw may repeat the card
+    with_promo: bool = False  # random draws include the Game Market promo (§3)
 
 
 class Phase(enum.Enum):
@@ -318,3 +320,4 @@ class TigerDragonView:
     team_scores: tuple[int, ...] | None
     target: int
     last_round: RoundSummary | None
+    same_card_may_return: bool = False

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from engine.core import Event, Move, Result, Seat, State, require_legal
-from engine.tiger_dragon.battlefields import Battlefield
+from engine.tiger_dragon.battlefields import BOX, Battlefield
 from engine.tiger_dragon.deal import deal
 from engine.tiger_dragon.model import (
     ATTACKS,
@@ -74,7 +74,8 @@ class TigerDragonState(State):
         self._round = 0
         self._start = rng.randrange(players) if start_player is None else start_player
         chosen = settings.battlefield  # None: R10's random card, fixed for the match
-        self._battlefield = rng.choice(list(Battlefield)) if chosen is None else chosen
+        self._cards = (*BOX, Battlefield.GAME_MARKET) if settings.with_promo else BOX
+        self._battlefield = rng.choice(self._cards) if chosen is None else chosen
         # Future deals come from this seed, so a copy carries its future in one int and
         # `determinize` replaces that future with one draw.
         self._next_seed = rng.getrandbits(64)
@@ -88,9 +89,13 @@ class TigerDragonState(State):
         if order is None:
             order = list(DECK)
             rng.shuffle(order)
-        if self._round and self._settings.new_card_each_round:
-            others = [b for b in Battlefield if b is not self._battlefield]
-            self._battlefield = rng.choice(others)
+        if self._round and self._settings.new_card_each_round:  # R10's house rule
+            if self._settings.same_card_may_return:
+                self._battlefield = rng.choice(self._cards)
+            else:
+                self._battlefield = rng.choice(
+                    [b for b in self._cards if b is not self._battlefield]
+                )
         self._next_seed = rng.getrandbits(64)
         self._round += 1
         n = self.players
@@ -120,11 +125,13 @@ class TigerDragonState(State):
         extra = int(went_out_face_down and RULES.last_face_down_is_bonus)  # R2
         open_tile = self._revealed[winner] is not None
         self._revealed[winner] = None  # R7: the revealed tile was the one just played
+        attacks = self._attacks[winner]
         value, bonus = self._battlefield.card.score(
             tile,
             open_tile=open_tile,
             own_face_down=len(face_down[winner]) + extra,
             all_face_down=sum(map(len, face_down)) + extra,
+            last_attack=attacks[-1] if attacks else None,
         )
         summary = RoundSummary(
             round=self._round,
@@ -286,6 +293,7 @@ class TigerDragonState(State):
             round=self._round,
             battlefield=self._battlefield,
             new_card_each_round=self._settings.new_card_each_round,
+            same_card_may_return=self._settings.same_card_may_return,
             start_player=self._start,
             phase=self._phase,
             to_act=self.to_act(),

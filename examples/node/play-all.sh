@@ -15,7 +15,7 @@ log="$work/server.log"
 
 # Port 0: the server binds a free port itself (no race) and prints it.
 "$tigerden" serve --host 127.0.0.1 --port 0 --db "$work/tigerden.sqlite" --bot-delay 0 \
-  >"$log" 2>&1 &
+  --no-advertise >"$log" 2>&1 &
 server=$!
 
 stop_server() {
@@ -47,7 +47,9 @@ echo "tigerden server on 127.0.0.1:$port"
 passed=0
 failed=0
 run() {
-  if node "$here/play.js" --server "127.0.0.1:$port" "$@"; then
+  if node "$here/play.js" --server "127.0.0.1:$port" "$@" | tee "$work/out.txt" \
+    && grep -q '^lobby: match .* pushed as MATCH_STATUS_WAITING' "$work/out.txt" \
+    && grep -q '(spectator): watching from the sofa' "$work/out.txt"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))

@@ -2,11 +2,12 @@
 // A tigerden client in Node.js, written from the .proto files and docs/protocol.md alone.
 //
 // It loads ../../proto/tigerden/v1/*.proto at run time (nothing is copied or generated),
-// creates a private match against server bots (keeping the host token), joins seat 0 with the
-// join code, plays to the end choosing at random from the legal moves each snapshot offers,
-// prints the final scores, and replays the finished match (ReplayMatch). With --host-controls
-// it instead tries every host control on a table of two people: FreeSeat, ReplaceSeatWithBot,
-// AbortMatch.
+// watches the lobby (WatchLobby) while it creates a private match against server bots (keeping
+// the host token), joins seat 0 with the join code, says a chat line as the player and one as a
+// spectator (SendChat), plays to the end choosing at random from the legal moves each snapshot
+// offers, prints the chat lines the table heard and the final scores, and replays the finished
+// match (ReplayMatch). With --host-controls it instead tries every host control on a table of
+// two people: FreeSeat, ReplaceSeatWithBot, AbortMatch.
 //
 //   npm ci
 //   node play.js --server 127.0.0.1:50051 --game koikoi
@@ -89,6 +90,50 @@ function bearer(token) {
   return metadata;
 }
 
+// Prints one chat line as the table shows it; a spectator's line is marked as such.
+function printChat(line) {
+  const who = line.spectator ? `${line.name} (spectator)` : `${line.name} (seat ${line.seat})`;
+  console.log(`  chat #${line.number} ${who}: ${line.text}`);
+}
+
+// Opens WatchLobby: the first message is the whole match list (full = true), later ones carry
+// each match that changed. `ready` resolves on the first message; `seen(matchId)` once a change
+// shows that match.
+function watchLobby(lobby) {
+  const call = lobby.WatchLobby({});
+  const waiting = new Map();
+  let listed;
+  const ready = new Promise((resolve) => {
+    listed = resolve;
+  });
+  call.on('data', (response) => {
+    if (response.full) {
+      console.log(`lobby: ${response.matches.length} match(es) listed on WatchLobby`);
+      listed();
+      return;
+    }
+    for (const info of response.matches) {
+      const resolve = waiting.get(info.match_id);
+      if (resolve) resolve(info);
+    }
+  });
+  call.on('error', (error) => {
+    if (error.code !== grpc.status.CANCELLED) console.error(`lobby stream: ${error.details}`);
+  });
+  return {
+    ready,
+    seen: (matchId) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`WatchLobby did not show match ${matchId}`)), 10000);
+        waiting.set(matchId, (info) => {
+          clearTimeout(timer);
+          resolve(info);
+        });
+      }),
+    close: () => call.cancel(),
+  };
+}
+
 function pick(legalMoves) {
   return legalMoves[Math.floor(Math.random() * legalMoves.length)];
 }
@@ -132,6 +177,7 @@ function playOnStream(match, token, log) {
         return;
       }
       latest = response.snapshot;
+      latest.chat.forEach(printChat);
       if (latest.status === 'MATCH_STATUS_FINISHED') {
         call.end(); // half-close: we send nothing more; the server ends the call
       } else {
@@ -180,6 +226,7 @@ function playWithAct(match, token, matchId, log) {
 
     call.on('data', ({ snapshot }) => {
       latest = snapshot;
+      snapshot.chat.forEach(printChat);
       act(snapshot);
     });
     call.on('error', reject); // e.g. NOT_FOUND, UNAUTHENTICATED, PERMISSION_DENIED
@@ -248,10 +295,15 @@ async function main() {
       await hostControls(lobby, match, args.name);
       return;
     }
+    const lobbyStream = watchLobby(lobby);
+    await lobbyStream.ready; // the list is on its way: a match created now arrives as a change
     // No seat list: seat 0 is a human seat (us), every other seat a server bot. The host
     // token makes the match private; joining then needs the join code.
-    const created = await unary(lobby, 'CreateMatch', { game_id: args.game });
+    const created = await unary(lobby, 'CreateMatch', { game_id: args.game, creator_name: args.name });
     const matchId = created.match.match_id;
+    const pushed = await lobbyStream.seen(matchId);
+    console.log(`lobby: match ${matchId} pushed as ${pushed.status}, created by ${pushed.created_by}`);
+    lobbyStream.close();
     const { join_code: joinCode } = await unary(
       lobby,
       'SetMatchPrivate',
@@ -260,6 +312,10 @@ async function main() {
     );
     const joined = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: args.name, join_code: joinCode });
     console.log(`${args.game}: match ${matchId}, playing seat ${joined.seat} of ${created.match.seats.length}`);
+    // Chat: as the seat (token in metadata), then as a spectator (no token, a name instead).
+    // Both lines arrive on the first snapshot of the stream below, in order.
+    await unary(match, 'SendChat', { match_id: matchId, text: `good luck, from ${args.name}` }, bearer(joined.token));
+    await unary(match, 'SendChat', { match_id: matchId, text: 'watching from the sofa', spectator_name: 'node-fan' });
 
     const final = args.act
       ? await playWithAct(match, joined.token, matchId, log)

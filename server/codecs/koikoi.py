@@ -70,6 +70,8 @@ def _summary(summary: m.DealSummary) -> pb.KoikoiDealSummary:
         points=summary.points,
         koi_koi=summary.koi_koi,
         cards=_cards(summary.cards),
+        bonus=summary.bonus,
+        gains=summary.gains,
     )
     if summary.winner is not None:
         message.winner = summary.winner
@@ -102,6 +104,11 @@ class KoikoiCodec:
                 for seat in range(len(view.piles))
             ],
             scores=view.scores,
+            target=view.target,
+            koi_koi_lock=view.koi_koi_lock,
+            koi_koi_limit=view.koi_koi_limit,
+            deal_brights=view.deal_brights,
+            dealer_draw=_cards(view.dealer_draw or ()),
         )
         if view.hand is not None:
             message.hand.CopyFrom(_hand(view.hand))
@@ -111,6 +118,11 @@ class KoikoiCodec:
 
     def encode_event(self, event: m.KoiKoiEvent) -> pb.KoikoiEvent:
         match event:
+            case m.DealerDrawn(cards, dealer):
+                drawn = pb.KoikoiDealerDrawn(cards=_cards(cards))
+                if dealer is not None:
+                    drawn.dealer = dealer
+                return pb.KoikoiEvent(dealer_drawn=drawn)
             case m.Dealt(deal, dealer, board, hands, stock_count):
                 dealt = pb.KoikoiDealt(
                     deal=deal,

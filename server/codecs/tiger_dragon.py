@@ -22,7 +22,10 @@ _TILES: dict[Tile, int] = {
     Tile.DRAGON: pb.TIGER_DRAGON_TILE_DRAGON,
 }
 _TILES_BACK: dict[int, Tile] = {number: tile for tile, number in _TILES.items()}
-_BATTLEFIELDS = {field: number for number, field in enumerate(Battlefield, start=1)}
+_BATTLEFIELDS = {
+    field: pb.TigerDragonBattlefield.Value(f"TIGER_DRAGON_BATTLEFIELD_{field.name}")
+    for field in Battlefield
+}
 _PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
 
 
@@ -51,6 +54,7 @@ def _card(battlefield: Battlefield) -> pb.TigerDragonCard:
         bonus_per_tile=card.bonus_per_tile,
         bonus_all_players=card.bonus_all_players,
         summary=card.summary(),
+        points_by_difference=card.difference,
     )
 
 
@@ -89,6 +93,7 @@ class TigerDragonCodec:
             round=view.round,
             battlefield=_card(view.battlefield),
             new_card_each_round=view.new_card_each_round,
+            same_card_may_return=view.same_card_may_return,
             start_player=view.start_player,
             phase=_PHASES[view.phase],  # type: ignore[arg-type]
             boards=[_board(board) for board in view.boards],

@@ -46,7 +46,8 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    for command in ("serve", "play", "join", "watch", "bot", "selfplay", "games", "matches"):
+    commands = ("serve", "play", "join", "watch", "bot", "selfplay", "games", "matches", "servers")
+    for command in commands:
         assert command in out
 
 

@@ -12,6 +12,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.ui import app, koikoi
+from client.ui.games import SCREENS
 from client.ui.state import ClientState
 from engine.core import Seat
 from engine.koikoi import GAME
@@ -21,6 +22,7 @@ from engine.koikoi.state import KoiKoiState
 from server.codecs import CODECS, wrap_move, wrap_view
 
 CODEC = CODECS["koikoi"]
+CARD_NUMBERS = {koikoi.card_name(number): number for number in range(1, 49)}
 OPTIONS = {"deals": "3", "opponent_koi": "per_call", "double_seven": "on"}
 
 
@@ -107,7 +109,7 @@ def names(cards: tuple[Card, ...] | None) -> list[str]:
 def test_the_koikoi_renderer_is_registered() -> None:
     state = first(lambda s: s.phase is m.Phase.HAND)
     client = client_for(state, 0)
-    assert app.RENDERERS["koikoi"] is koikoi.render
+    assert SCREENS["koikoi"].render is koikoi.render
     assert text(app.board(client)) == text(koikoi.render(client))
 
 
@@ -123,20 +125,27 @@ def test_a_hand_turn_shows_the_board_by_month_the_hand_and_both_piles() -> None:
     shown = rendered(state, seat)
     assert "your turn: play a hand card" in shown
     assert "Deal 1 of 3" in shown
-    board_lines = shown.split("Board\n")[1].split("\n\n")[0].splitlines()
+    (board_line,) = [line for line in shown.splitlines() if line.startswith("Board:")]
+    groups = dict(re.findall(r"(\w+)·\w+ ((?:\[[^\]]+\] ?)+)", board_line))
     for card in view.board:  # each card sits in its month's group
-        (line,) = [line for line in board_lines if f"[{card.text}]" in line]
         month = card.text.split("-")[0]
-        assert f"{month} " in line
-        group = line.split(f"{month} ", 1)[1]
-        assert f"[{card.text}]" in group.split("   ")[0]
+        assert koikoi.card(None, CARD_NUMBERS[card.text])[0][1] in groups[month]
     hand_line = next(line for line in shown.splitlines() if line.startswith("Your hand"))
-    assert all(f"[{name}]" in hand_line for name in names(view.hand))
-    for pile in view.piles:
+    assert all(f"{name}]" in hand_line for name in names(view.hand))
+    for seat, pile in enumerate(view.piles):
+        tag = "you" if seat == state.turn else ("ada", "bob")[seat]
+        lines = shown.splitlines()
+        (header,) = [i for i, line in enumerate(lines) if line.startswith(f"{tag} · ")]
+        kinds = dict(
+            (kind, members.split())
+            for kind, members in re.findall(
+                r"(brights|animals|ribbons|plains) \d+(?:: ([a-z0-9 -]+?))?"
+                r"(?= \S?(?:brights|animals|ribbons|plains)|$)",
+                lines[header + 1],
+            )
+        )
         for card in pile:
-            kind = card.kind.value + "s"
-            (line,) = [line for line in shown.splitlines() if f"[{card.text}]" in line]
-            assert line.strip().startswith(kind), line
+            assert card.text in kinds[card.kind.value + "s"], (card.text, lines[header + 1])
     assert shown.count("in hand") == 2 and "dealer" in shown
 
 
@@ -166,7 +175,7 @@ def test_a_pending_koikoi_decision_is_shown_clearly() -> None:
     shown = rendered(state, seat)
     assert f"Your yaku are worth {view.totals[seat]}. Stop or koi-koi?" in shown
     assert f"end the deal now and score {view.stop_points[seat]}" in shown
-    assert "koi-koi  play on for more" in shown
+    assert "koi-koi: play on for more" in shown
     for scored in view.yaku[seat]:
         assert f"{scored.yaku.value} {scored.points}" in shown
     fragments = koikoi.render(client_for(state, seat))
@@ -182,7 +191,8 @@ def test_a_stock_capture_choice_names_the_drawn_card_and_the_moves() -> None:
     drawn = state.view(seat).drawn
     assert drawn is not None
     shown = rendered(state, seat)
-    assert f"Drawn: [{drawn.text}] matches two board cards: type" in shown
+    shown_card = koikoi.card(None, CARD_NUMBERS[drawn.text])[0][1]
+    assert f"Drawn: {shown_card} matches two board cards: type" in shown
     for move in state.legal_moves():
         assert f"'{move.label()}'" in shown
     assert "chooses which it takes" in rendered(state, None)
@@ -238,3 +248,21 @@ def test_every_style_class_used_is_defined(viewer: Seat | None) -> None:
                     assert part.removeprefix("class:") in defined, part
         if count > 300:
             break
+
+
+def test_house_rules_on_the_table_first_to_dealer_draw_and_zero_sum_transfer() -> None:
+    """first_to shows the target instead of a deal count, a drawn first dealer shows both
+    cards in deal 1, and a zero-sum deal shows what each match score changed by."""
+    options = {"first_to": "50", "first_dealer": "draw"}
+    state = GAME.new(2, GAME.info.validate(2, options), 3)
+    shown = rendered(state, 0)
+    assert shown.startswith("Deal 1, first to 50") and "of 0" not in shown
+    first, second = (c.text for c in state.view(0).dealer_draw or ())
+    assert f"first dealer drawn: you {first}, bob {second}" in shown
+    zero_sum = GAME.new(2, GAME.info.validate(2, {"zero_sum": "on", "deals": "6"}), 4)
+    rng = random.Random(4)
+    while zero_sum.last_deal is None or zero_sum.last_deal.winner is None:
+        zero_sum.apply(rng.choice(zero_sum.legal_moves()))
+    gains = zero_sum.last_deal.gains
+    shown = rendered(zero_sum, None)
+    assert f"ada {gains[0]:+d}, bob {gains[1]:+d}" in shown

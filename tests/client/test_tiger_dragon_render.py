@@ -11,7 +11,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_t
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.ui import tiger_dragon
-from client.ui.app import RENDERERS, board
+from client.ui.app import board
+from client.ui.games import SCREENS
 from client.ui.state import ClientState
 from engine.core import Seat
 from engine.tiger_dragon import model as m
@@ -31,7 +32,7 @@ def client_state(state: TigerDragonState, viewer: Seat | None) -> ClientState:
     snapshot = match_pb2.Snapshot(
         match_id="m1",
         seats=[
-            lobby_pb2.Seat(seat=s, name=f"p{s}", taken=True, team=state.team(s))
+            lobby_pb2.Seat(seat=s, name=f"p{s}", taken=True, connected=True, team=state.team(s))
             for s in range(state.players)
         ],
         scores=state.scores(),
@@ -61,7 +62,7 @@ def play_until(
 
 
 def test_the_renderer_is_registered() -> None:
-    assert RENDERERS["tiger_dragon"] is tiger_dragon.render
+    assert SCREENS["tiger_dragon"].render is tiger_dragon.render
     assert "Round 1" in text(board(client_state(new_state(3), 0)))
 
 
@@ -71,9 +72,9 @@ def test_the_deal_shows_boards_hand_card_and_scores() -> None:
     out = text(tiger_dragon.render(client_state(state, 1)))
     assert "Round 1" in out and "first to 10" in out and "you are seat 1" in out
     assert "Battlefield: Dojo" in out
-    assert "10  2   2   3   3   3   4   4   1" in out  # the Dojo card's values, 1..8 then wilds
+    assert "out with 1-8: 10 2 2 3 3 3 4 4 · tiger/dragon: 1" in out  # the Dojo card's values
     assert "none for a Tiger or Dragon finish" in out
-    assert "Your hand:" in out
+    assert "Your hand (" in out
     hand = " ".join(f"[{t.text}]" for t in view.hand or ())
     assert hand in out
     for seat, b in enumerate(view.boards):
@@ -85,8 +86,7 @@ def test_the_deal_shows_boards_hand_card_and_scores() -> None:
 
 
 def test_tiles_are_red_when_odd_and_blue_when_even() -> None:
-    fragments = tiger_dragon.render(client_state(new_state(2), 0))
-    styles = {t: s for s, t, *_ in fragments if t.startswith("[")}
+    styles = {text: style for style, text in map(tiger_dragon.tile, range(1, 11))}
     assert styles["[1]"] == styles["[3]"] == styles["[dragon]"] == "class:tile.red"
     assert styles["[2]"] == styles["[8]"] == styles["[tiger]"] == "class:tile.blue"
 
@@ -99,7 +99,7 @@ def test_an_open_attack_shows_the_attacker_and_who_passed() -> None:
     assert attack is not None
     out = text(tiger_dragon.render(client_state(state, None)))
     assert "spectating" in out and "Your hand" not in out
-    assert f"Open attack: [{attack.tile.text}] from p{attack.attacker}" in out
+    assert f"open attack [{attack.tile.text}] from p{attack.attacker}" in out
     assert "passed: " + ", ".join(f"p{s}" for s in attack.passed) in out
     assert "to defend or pass" in out
 
@@ -189,8 +189,8 @@ def test_a_clifftop_reveal_and_its_table() -> None:
     else:
         raise AssertionError("no reveal in 200 random Clifftop matches")
     out = text(tiger_dragon.render(client_state(state, None)))
-    assert "if revealed" in out and "10  6   6" in out
-    assert f"revealed last tile: [{revealed.text}]" in out
+    assert "if revealed: 10 6 6" in out
+    assert f"revealed last tile [{revealed.text}]" in out
 
 
 def test_no_snapshot_yet() -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from client.api import Server
-from client.ui.app import run_table
+from client.ui.app import board, help_text, run_table
 from client.ui.state import ClientState
+from client.ui.text import symbols
 
 
 async def wait_for(condition: object, timeout: float = 10.0, state: object = None) -> None:
@@ -38,7 +40,12 @@ async def test_the_ui_plays_a_doors_contest_against_the_bot(client: Server) -> N
             pipe.send_text("?")  # ... and closes
             await wait_for(lambda: not state.show_help)
             pipe.send_text("no-such-move\r")
-            await wait_for(lambda: "not one of your legal moves" in state.status)
+            await wait_for(
+                lambda: (
+                    "not one of your moves now" in state.status or "not your turn" in state.status
+                )
+            )
+            pipe.send_text("\x15")  # Ctrl-U: the refused text stays in the prompt until cleared
             while not any("gains" in line for line in state.log):
                 await wait_for(
                     lambda: (
@@ -89,3 +96,37 @@ async def test_the_ui_accepts_a_move_by_number_and_shows_the_other_seat(client: 
         assert state.acted_at == version
         pipe.send_text("\x11")
         await asyncio.wait_for(table, 10)
+
+
+async def test_the_table_header_and_help_name_the_house_rules(client: Server) -> None:
+    """The client knows no rules: it names each option that differs from its default, with
+    the description ListGames sends, in the table header and in the `?` help."""
+    games = {game.game_id: game for game in await client.games()}
+    options = {"first_to": "50", "koi_koi_lock": "on", "viewing_sake": "1_3"}
+    match = await client.create("koikoi", 2, options)
+    seat = await client.join(match.match_id, "ada")
+    found = await client.find_match(match.match_id)
+    assert found is not None
+    state = ClientState(games["koikoi"], match.match_id, options=dict(found.options))
+    with create_pipe_input() as pipe:
+        table = asyncio.create_task(run_table(seat, state, input=pipe, output=DummyOutput()))
+        await wait_for(lambda: state.snapshot is not None)
+        header = plain(board(state)).splitlines()[0]
+        dot = f" {symbols().dot} "
+        assert header == f"house rules: viewing_sake=1_3{dot}koi_koi_lock=on{dot}first_to=50"
+        pipe.send_text("?")
+        await wait_for(lambda: state.show_help)
+        shown = plain(help_text(state))
+        described = {o.name: o.description for o in games["koikoi"].options}
+        assert "House rules of this match" in shown
+        for name, value in options.items():
+            assert f"  {name}={value}: {described[name]}" in shown
+        assert "deals=" not in shown  # defaults are no house rules
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
+    plain_match = ClientState(games["koikoi"], "m")
+    assert plain_match.house_rules() == [] and "House rules" not in plain(help_text(plain_match))
+
+
+def plain(lines: StyleAndTextTuples) -> str:
+    return "".join(fragment[1] for fragment in lines)

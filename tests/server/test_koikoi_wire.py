@@ -26,6 +26,7 @@ from engine.koikoi.state import KoiKoiState
 from server.codecs import CODECS, unwrap_move, wrap_event, wrap_move
 from server.codecs.koikoi import KoikoiCodec
 from server.errors import Reason, Refusal
+from tests.engine.koikoi.koikoi_scenarios import playable
 from tests.server.helpers import HUMAN, first_snapshot, refused, to_act
 
 CODEC = KoikoiCodec()
@@ -42,7 +43,7 @@ def every_move() -> Iterator[m.KoiKoiMove]:
 
 
 def random_options(rng: random.Random) -> dict[str, str]:
-    return {spec.name: rng.choice(spec.values) for spec in OPTIONS}
+    return playable({spec.name: rng.choice(spec.values) for spec in OPTIONS})
 
 
 def random_play(
@@ -127,6 +128,8 @@ SUMMARY = m.DealSummary(
     points=64,
     koi_koi=(2, 1),
     cards=(Card.JAN_CRANE, Card.MAR_CURTAIN, Card.AUG_MOON),
+    bonus=0,
+    gains=(-64, 64),
 )
 
 ONE_OF_EACH: list[tuple[m.KoiKoiEvent, str]] = [
@@ -154,6 +157,8 @@ ONE_OF_EACH: list[tuple[m.KoiKoiEvent, str]] = [
     ),
     (m.MatchEnded((3, 64), (1,)), "match_ended"),
     (m.MatchEnded((0, 0), ()), "match_ended"),
+    (m.DealerDrawn((Card.MAR_PLAIN_1, Card.MAR_CURTAIN), 1), "dealer_drawn"),
+    (m.DealerDrawn((Card.MAR_PLAIN_1, Card.MAR_PLAIN_2), None), "dealer_drawn"),
 ]
 
 

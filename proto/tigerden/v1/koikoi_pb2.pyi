@@ -427,6 +427,10 @@ class _KoikoiDealEndEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_KoikoiD
     """Both dealt hands held a dealt-hand yaku, and the deal is drawn."""
     KOIKOI_DEAL_END_FOUR_ON_BOARD: _KoikoiDealEnd.ValueType  # 6
     """The board was dealt with four cards of a month, and the dealer won."""
+    KOIKOI_DEAL_END_LOCKED: _KoikoiDealEnd.ValueType  # 80
+    """A yaku after a koi-koi call ended the deal by itself (koi_koi_lock)."""
+    KOIKOI_DEAL_END_CALL_LIMIT: _KoikoiDealEnd.ValueType  # 81
+    """A player who had used every allowed call made a yaku, which stops by itself (koi_koi_limit)."""
 
 class KoikoiDealEnd(_KoikoiDealEnd, metaclass=_KoikoiDealEndEnumTypeWrapper):
     """KoikoiDealEnd is how a deal ended."""
@@ -445,6 +449,10 @@ KOIKOI_DEAL_END_DEALT_HANDS_DRAW: KoikoiDealEnd.ValueType  # 5
 """Both dealt hands held a dealt-hand yaku, and the deal is drawn."""
 KOIKOI_DEAL_END_FOUR_ON_BOARD: KoikoiDealEnd.ValueType  # 6
 """The board was dealt with four cards of a month, and the dealer won."""
+KOIKOI_DEAL_END_LOCKED: KoikoiDealEnd.ValueType  # 80
+"""A yaku after a koi-koi call ended the deal by itself (koi_koi_lock)."""
+KOIKOI_DEAL_END_CALL_LIMIT: KoikoiDealEnd.ValueType  # 81
+"""A player who had used every allowed call made a yaku, which stops by itself (koi_koi_limit)."""
 Global___KoikoiDealEnd: _TypeAlias = KoikoiDealEnd  # noqa: Y015
 
 class _KoikoiDoubling:
@@ -459,6 +467,10 @@ class _KoikoiDoublingEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Koikoi
     """The base total reached the doubling threshold (7 or more)."""
     KOIKOI_DOUBLING_OPPONENT_KOI_KOI: _KoikoiDoubling.ValueType  # 2
     """The opponent had called koi-koi in this deal."""
+    KOIKOI_DOUBLING_OWN_KOI_KOI: _KoikoiDoubling.ValueType  # 80
+    """The stopper's own koi-koi calls (own_koi)."""
+    KOIKOI_DOUBLING_BRIGHTS_ON_BOARD: _KoikoiDoubling.ValueType  # 81
+    """The brights face up on the dealt board (bright_base)."""
 
 class KoikoiDoubling(_KoikoiDoubling, metaclass=_KoikoiDoublingEnumTypeWrapper):
     """KoikoiDoubling is why a stop's points were multiplied."""
@@ -469,6 +481,10 @@ KOIKOI_DOUBLING_SEVEN_PLUS: KoikoiDoubling.ValueType  # 1
 """The base total reached the doubling threshold (7 or more)."""
 KOIKOI_DOUBLING_OPPONENT_KOI_KOI: KoikoiDoubling.ValueType  # 2
 """The opponent had called koi-koi in this deal."""
+KOIKOI_DOUBLING_OWN_KOI_KOI: KoikoiDoubling.ValueType  # 80
+"""The stopper's own koi-koi calls (own_koi)."""
+KOIKOI_DOUBLING_BRIGHTS_ON_BOARD: KoikoiDoubling.ValueType  # 81
+"""The brights face up on the dealt board (bright_base)."""
 Global___KoikoiDoubling: _TypeAlias = KoikoiDoubling  # noqa: Y015
 
 @_typing.final
@@ -734,6 +750,8 @@ class KoikoiDealSummary(_message.Message):
     POINTS_FIELD_NUMBER: _builtins.int
     KOI_KOI_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
+    BONUS_FIELD_NUMBER: _builtins.int
+    GAINS_FIELD_NUMBER: _builtins.int
     deal: _builtins.int
     """The deal number, from 1."""
     reason: Global___KoikoiDealEnd.ValueType
@@ -744,6 +762,8 @@ class KoikoiDealSummary(_message.Message):
     """The sum of the yaku points before multipliers."""
     points: _builtins.int
     """The points the winner scored: the base times every multiplier."""
+    bonus: _builtins.int
+    """Points added to the base before the multipliers (own_koi=koikoi_japan)."""
     @_builtins.property
     def yaku(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiScoredYaku]:
         """The yaku that scored, with their points."""
@@ -760,6 +780,12 @@ class KoikoiDealSummary(_message.Message):
     def cards(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
         """The cards that scored: the winner's pile, the dealt hand or the board's four."""
 
+    @_builtins.property
+    def gains(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """What each seat's match score changed by, in seat order: the winner's points, the seat
+        points of an exhausted deal, or a zero-sum transfer (negative for the payer).
+        """
+
     def __init__(
         self,
         *,
@@ -772,10 +798,12 @@ class KoikoiDealSummary(_message.Message):
         points: _builtins.int = ...,
         koi_koi: _abc.Iterable[_builtins.int] | None = ...,
         cards: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        bonus: _builtins.int = ...,
+        gains: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "winner", b"winner"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "base", b"base", "cards", b"cards", "deal", b"deal", "koi_koi", b"koi_koi", "multipliers", b"multipliers", "points", b"points", "reason", b"reason", "winner", b"winner", "yaku", b"yaku"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "base", b"base", "bonus", b"bonus", "cards", b"cards", "deal", b"deal", "gains", b"gains", "koi_koi", b"koi_koi", "multipliers", b"multipliers", "points", b"points", "reason", b"reason", "winner", b"winner", "yaku", b"yaku"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__winner: _TypeAlias = _typing.Literal["winner"]  # noqa: Y015
     _WhichOneofArgType__winner: _TypeAlias = _typing.Literal["_winner", b"_winner"]  # noqa: Y015
@@ -847,6 +875,11 @@ class KoikoiView(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     SCORES_FIELD_NUMBER: _builtins.int
     LAST_DEAL_FIELD_NUMBER: _builtins.int
+    TARGET_FIELD_NUMBER: _builtins.int
+    KOI_KOI_LOCK_FIELD_NUMBER: _builtins.int
+    KOI_KOI_LIMIT_FIELD_NUMBER: _builtins.int
+    DEAL_BRIGHTS_FIELD_NUMBER: _builtins.int
+    DEALER_DRAW_FIELD_NUMBER: _builtins.int
     deal: _builtins.int
     """The deal number, from 1."""
     deals: _builtins.int
@@ -861,6 +894,16 @@ class KoikoiView(_message.Message):
     """Cards left in the stock."""
     drawn: Global___KoikoiCard.ValueType
     """The drawn stock card waiting for a capture choice; unspecified when none."""
+    target: _builtins.int
+    """The match ends after the deal in which a seat reaches this many points; 0 = off (first_to).
+    When set, deals is 0: there is no fixed number of deals.
+    """
+    koi_koi_lock: _builtins.bool
+    """Once anyone called koi-koi, the next yaku by either seat ends the deal (koi_koi_lock)."""
+    koi_koi_limit: _builtins.int
+    """Koi-koi calls per seat per deal; 0 = no limit (koi_koi_limit)."""
+    deal_brights: _builtins.int
+    """The brights face up on this deal's dealt board (they multiply stops under bright_base)."""
     @_builtins.property
     def hand(self) -> Global___KoikoiHand:
         """The receiver's own hand; unset for a spectator."""
@@ -881,6 +924,10 @@ class KoikoiView(_message.Message):
     def last_deal(self) -> Global___KoikoiDealSummary:
         """The previous deal's summary; unset before the first deal ends."""
 
+    @_builtins.property
+    def dealer_draw(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The two cards drawn to choose the first dealer, in seat order; empty when it was random."""
+
     def __init__(
         self,
         *,
@@ -896,10 +943,15 @@ class KoikoiView(_message.Message):
         players: _abc.Iterable[Global___KoikoiPlayer] | None = ...,
         scores: _abc.Iterable[_builtins.int] | None = ...,
         last_deal: Global___KoikoiDealSummary | None = ...,
+        target: _builtins.int = ...,
+        koi_koi_lock: _builtins.bool = ...,
+        koi_koi_limit: _builtins.int = ...,
+        deal_brights: _builtins.int = ...,
+        dealer_draw: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "last_deal", b"last_deal"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "dealer", b"dealer", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "last_deal", b"last_deal", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "turn", b"turn"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "deal_brights", b"deal_brights", "dealer", b"dealer", "dealer_draw", b"dealer_draw", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "koi_koi_limit", b"koi_koi_limit", "koi_koi_lock", b"koi_koi_lock", "last_deal", b"last_deal", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "target", b"target", "turn", b"turn"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -920,6 +972,7 @@ class KoikoiEvent(_message.Message):
     KOI_KOI_CALLED_FIELD_NUMBER: _builtins.int
     DEAL_ENDED_FIELD_NUMBER: _builtins.int
     MATCH_ENDED_FIELD_NUMBER: _builtins.int
+    DEALER_DRAWN_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def dealt(self) -> Global___KoikoiDealt:
         """A deal was laid out."""
@@ -956,6 +1009,10 @@ class KoikoiEvent(_message.Message):
     def match_ended(self) -> Global___KoikoiMatchEnded:
         """The match ended."""
 
+    @_builtins.property
+    def dealer_drawn(self) -> Global___KoikoiDealerDrawn:
+        """Each seat drew a card to choose the first dealer (first_dealer=draw)."""
+
     def __init__(
         self,
         *,
@@ -968,16 +1025,49 @@ class KoikoiEvent(_message.Message):
         koi_koi_called: Global___KoikoiKoiKoiCalled | None = ...,
         deal_ended: Global___KoikoiDealEnded | None = ...,
         match_ended: Global___KoikoiMatchEnded | None = ...,
+        dealer_drawn: Global___KoikoiDealerDrawn | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["board_four_taken", b"board_four_taken", "deal_ended", b"deal_ended", "dealt", b"dealt", "drew", b"drew", "kind", b"kind", "koi_koi_called", b"koi_koi_called", "match_ended", b"match_ended", "played", b"played", "redealt", b"redealt", "yaku_made", b"yaku_made"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["board_four_taken", b"board_four_taken", "deal_ended", b"deal_ended", "dealer_drawn", b"dealer_drawn", "dealt", b"dealt", "drew", b"drew", "kind", b"kind", "koi_koi_called", b"koi_koi_called", "match_ended", b"match_ended", "played", b"played", "redealt", b"redealt", "yaku_made", b"yaku_made"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_four_taken", b"board_four_taken", "deal_ended", b"deal_ended", "dealt", b"dealt", "drew", b"drew", "kind", b"kind", "koi_koi_called", b"koi_koi_called", "match_ended", b"match_ended", "played", b"played", "redealt", b"redealt", "yaku_made", b"yaku_made"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board_four_taken", b"board_four_taken", "deal_ended", b"deal_ended", "dealer_drawn", b"dealer_drawn", "dealt", b"dealt", "drew", b"drew", "kind", b"kind", "koi_koi_called", b"koi_koi_called", "match_ended", b"match_ended", "played", b"played", "redealt", b"redealt", "yaku_made", b"yaku_made"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["dealt", "redealt", "board_four_taken", "played", "drew", "yaku_made", "koi_koi_called", "deal_ended", "match_ended"]  # noqa: Y015
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["dealt", "redealt", "board_four_taken", "played", "drew", "yaku_made", "koi_koi_called", "deal_ended", "match_ended", "dealer_drawn"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
 
 Global___KoikoiEvent: _TypeAlias = KoikoiEvent  # noqa: Y015
+
+@_typing.final
+class KoikoiDealerDrawn(_message.Message):
+    """KoikoiDealerDrawn records one draw for the first dealer: the earlier month deals, and in the
+    same month the higher card (bright, animal, ribbon, plain); a tie is drawn again.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARDS_FIELD_NUMBER: _builtins.int
+    DEALER_FIELD_NUMBER: _builtins.int
+    dealer: _builtins.int
+    """The seat that deals first; unset for a tie."""
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The card each seat drew, in seat order."""
+
+    def __init__(
+        self,
+        *,
+        cards: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        dealer: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_dealer", b"_dealer", "dealer", b"dealer"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_dealer", b"_dealer", "cards", b"cards", "dealer", b"dealer"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__dealer: _TypeAlias = _typing.Literal["dealer"]  # noqa: Y015
+    _WhichOneofArgType__dealer: _TypeAlias = _typing.Literal["_dealer", b"_dealer"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__dealer) -> _WhichOneofReturnType__dealer | None: ...
+
+Global___KoikoiDealerDrawn: _TypeAlias = KoikoiDealerDrawn  # noqa: Y015
 
 @_typing.final
 class KoikoiDealt(_message.Message):

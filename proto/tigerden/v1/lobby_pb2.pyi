@@ -288,10 +288,15 @@ class CreateMatchRequest(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    CREATOR_NAME_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """Which game, from ListGames."""
     players: _builtins.int
     """How many seats; 0 means the game's default."""
+    creator_name: _builtins.str
+    """The name of the person creating the match, shown in the match list (cleaned like player
+    names); empty for "someone".
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Match options by name; a missing option takes its default."""
@@ -307,10 +312,11 @@ class CreateMatchRequest(_message.Message):
         players: _builtins.int = ...,
         options: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         seats: _abc.Iterable[Global___SeatSpec] | None = ...,
+        creator_name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "options", b"options", "players", b"players", "seats", b"seats"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["creator_name", b"creator_name", "game_id", b"game_id", "options", b"options", "players", b"players", "seats", b"seats"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -380,6 +386,10 @@ class MatchInfo(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     PRIVATE_FIELD_NUMBER: _builtins.int
     ENDING_FIELD_NUMBER: _builtins.int
+    CREATED_BY_FIELD_NUMBER: _builtins.int
+    TO_ACT_FIELD_NUMBER: _builtins.int
+    REMATCH_OF_FIELD_NUMBER: _builtins.int
+    REMATCH_MATCH_ID_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match's id."""
     game_id: _builtins.str
@@ -392,6 +402,16 @@ class MatchInfo(_message.Message):
     """Whether JoinMatch needs the join code (the host has it from SetMatchPrivate)."""
     ending: Global___MatchEnding.ValueType
     """How a finished match ended; unspecified while it is not over."""
+    created_by: _builtins.str
+    """Who created the match (CreateMatchRequest.creator_name; for a rematch, who asked first)."""
+    to_act: _builtins.int
+    """Whose decision it is while PLAYING; unset otherwise. With the seats' presence it says who
+    the table is waiting for.
+    """
+    rematch_of: _builtins.str
+    """The match this one is a rematch of; empty otherwise."""
+    rematch_match_id: _builtins.str
+    """The rematch of this (finished) match once someone asked to play again; empty otherwise."""
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Every option of the match, defaults filled in."""
@@ -411,12 +431,18 @@ class MatchInfo(_message.Message):
         version: _builtins.int = ...,
         private: _builtins.bool = ...,
         ending: Global___MatchEnding.ValueType = ...,
+        created_by: _builtins.str = ...,
+        to_act: _builtins.int | None = ...,
+        rematch_of: _builtins.str = ...,
+        rematch_match_id: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["ending", b"ending", "game_id", b"game_id", "match_id", b"match_id", "options", b"options", "private", b"private", "seats", b"seats", "status", b"status", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "match_id", b"match_id", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
+    _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__to_act) -> _WhichOneofReturnType__to_act | None: ...
 
 Global___MatchInfo: _TypeAlias = MatchInfo  # noqa: Y015
 
@@ -434,6 +460,8 @@ class Seat(_message.Message):
     BOT_LEVEL_FIELD_NUMBER: _builtins.int
     TEAM_FIELD_NUMBER: _builtins.int
     BOT_PLAYS_FIELD_NUMBER: _builtins.int
+    AWAY_SINCE_UNIX_MS_FIELD_NUMBER: _builtins.int
+    RESERVED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """The seat number, from 0, clockwise."""
     kind: Global___SeatKind.ValueType
@@ -452,6 +480,14 @@ class Seat(_message.Message):
     """The seat's player has had no stream open for the match's `away` grace time, so a server
     bot (level easy) plays for them until they open one again.
     """
+    away_since_unix_ms: _builtins.int
+    """For a taken human seat without an open stream: since when (Unix time, milliseconds); 0 while
+    connected, for free seats and for bots. Since the server started, at most.
+    """
+    reserved: _builtins.bool
+    """In a rematch: the seat is held for its player from the previous match (whose name is in
+    `name`) until they accept with Rematch or give their old seat up. JoinMatch cannot take it.
+    """
     def __init__(
         self,
         *,
@@ -463,14 +499,119 @@ class Seat(_message.Message):
         bot_level: _builtins.str = ...,
         team: _builtins.int = ...,
         bot_plays: _builtins.bool = ...,
+        away_since_unix_ms: _builtins.int = ...,
+        reserved: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_level", b"bot_level", "bot_plays", b"bot_plays", "connected", b"connected", "kind", b"kind", "name", b"name", "seat", b"seat", "taken", b"taken", "team", b"team"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["away_since_unix_ms", b"away_since_unix_ms", "bot_level", b"bot_level", "bot_plays", b"bot_plays", "connected", b"connected", "kind", b"kind", "name", b"name", "reserved", b"reserved", "seat", b"seat", "taken", b"taken", "team", b"team"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Seat: _TypeAlias = Seat  # noqa: Y015
+
+@_typing.final
+class WatchLobbyRequest(_message.Message):
+    """WatchLobbyRequest filters the lobby stream like ListMatchesRequest."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    INCLUDE_FINISHED_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """Only matches of this game; empty for all."""
+    include_finished: _builtins.bool
+    """Include finished matches too."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        include_finished: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "include_finished", b"include_finished"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WatchLobbyRequest: _TypeAlias = WatchLobbyRequest  # noqa: Y015
+
+@_typing.final
+class WatchLobbyResponse(_message.Message):
+    """WatchLobbyResponse is the whole match list (first message) or the matches that changed."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FULL_FIELD_NUMBER: _builtins.int
+    MATCHES_FIELD_NUMBER: _builtins.int
+    full: _builtins.bool
+    """True on the first message: `matches` is then the whole list, newest first."""
+    @_builtins.property
+    def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]:
+        """The whole list, or each match that changed since the previous message (its new state)."""
+
+    def __init__(
+        self,
+        *,
+        full: _builtins.bool = ...,
+        matches: _abc.Iterable[Global___MatchInfo] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["full", b"full", "matches", b"matches"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WatchLobbyResponse: _TypeAlias = WatchLobbyResponse  # noqa: Y015
+
+@_typing.final
+class RematchRequest(_message.Message):
+    """RematchRequest accepts "play again"; the token of the finished match's seat is in metadata."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RematchRequest: _TypeAlias = RematchRequest  # noqa: Y015
+
+@_typing.final
+class RematchResponse(_message.Message):
+    """RematchResponse gives the caller's seat in the rematch and its new secret token."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    TOKEN_FIELD_NUMBER: _builtins.int
+    MATCH_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat taken: the same number as in the finished match."""
+    token: _builtins.str
+    """The new secret token for that seat (the old one still works for the finished match)."""
+    @_builtins.property
+    def match(self) -> Global___MatchInfo:
+        """The rematch after accepting."""
+
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        token: _builtins.str = ...,
+        match: Global___MatchInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match", b"match", "seat", b"seat", "token", b"token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RematchResponse: _TypeAlias = RematchResponse  # noqa: Y015
 
 @_typing.final
 class ListMatchesRequest(_message.Message):

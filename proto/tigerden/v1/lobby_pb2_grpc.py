@@ -82,6 +82,16 @@ class LobbyServiceStub:
                 request_serializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateRequest.SerializeToString,
                 response_deserializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateResponse.FromString,
                 _registered_method=True)
+        self.WatchLobby = channel.unary_stream(
+                '/tigerden.v1.LobbyService/WatchLobby',
+                request_serializer=tigerden_dot_v1_dot_lobby__pb2.WatchLobbyRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_lobby__pb2.WatchLobbyResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/tigerden.v1.LobbyService/Rematch',
+                request_serializer=tigerden_dot_v1_dot_lobby__pb2.RematchRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_lobby__pb2.RematchResponse.FromString,
+                _registered_method=True)
 
 
 class LobbyServiceServicer:
@@ -165,6 +175,28 @@ class LobbyServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchLobby(self, request, context):
+        """WatchLobby streams the match list: the first message holds every match (`full`), each later
+        one only the matches that changed since (created, joined, left, moved, finished). Changes
+        are pushed as they happen, a burst coalesced into one message; the stream never ends by
+        itself. A match that finishes is sent once more with status FINISHED, then no longer unless
+        `include_finished`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """Rematch accepts "play again" at the end of a match (token of a seat of the finished match in
+        metadata). The first call opens a new match with the same game, options and seats (bots
+        stay); each person's seat there is held for them until they accept (and take it, with a new
+        token) or give their old seat up with LeaveMatch. Errors: UNAUTHENTICATED (missing or
+        unknown token), FAILED_PRECONDITION (MATCH_NOT_OVER), ALREADY_EXISTS (REMATCH_ACCEPTED).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LobbyServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -212,6 +244,16 @@ def add_LobbyServiceServicer_to_server(servicer, server):
                     servicer.SetMatchPrivate,
                     request_deserializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateRequest.FromString,
                     response_serializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateResponse.SerializeToString,
+            ),
+            'WatchLobby': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchLobby,
+                    request_deserializer=tigerden_dot_v1_dot_lobby__pb2.WatchLobbyRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_lobby__pb2.WatchLobbyResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=tigerden_dot_v1_dot_lobby__pb2.RematchRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_lobby__pb2.RematchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -460,6 +502,60 @@ class LobbyService:
             '/tigerden.v1.LobbyService/SetMatchPrivate',
             tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateRequest.SerializeToString,
             tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchLobby(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tigerden.v1.LobbyService/WatchLobby',
+            tigerden_dot_v1_dot_lobby__pb2.WatchLobbyRequest.SerializeToString,
+            tigerden_dot_v1_dot_lobby__pb2.WatchLobbyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.LobbyService/Rematch',
+            tigerden_dot_v1_dot_lobby__pb2.RematchRequest.SerializeToString,
+            tigerden_dot_v1_dot_lobby__pb2.RematchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -71,6 +71,20 @@ class LobbyServiceStub:
     """AbortMatch ends the match at once with no winners (MatchResult.ending ABORTED)."""
     SetMatchPrivate: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.SetMatchPrivateRequest, _lobby_pb2.SetMatchPrivateResponse]
     """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
+    WatchLobby: _grpc.UnaryStreamMultiCallable[_lobby_pb2.WatchLobbyRequest, _lobby_pb2.WatchLobbyResponse]
+    """WatchLobby streams the match list: the first message holds every match (`full`), each later
+    one only the matches that changed since (created, joined, left, moved, finished). Changes
+    are pushed as they happen, a burst coalesced into one message; the stream never ends by
+    itself. A match that finishes is sent once more with status FINISHED, then no longer unless
+    `include_finished`.
+    """
+    Rematch: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.RematchRequest, _lobby_pb2.RematchResponse]
+    """Rematch accepts "play again" at the end of a match (token of a seat of the finished match in
+    metadata). The first call opens a new match with the same game, options and seats (bots
+    stay); each person's seat there is held for them until they accept (and take it, with a new
+    token) or give their old seat up with LeaveMatch. Errors: UNAUTHENTICATED (missing or
+    unknown token), FAILED_PRECONDITION (MATCH_NOT_OVER), ALREADY_EXISTS (REMATCH_ACCEPTED).
+    """
 
 @_typing.type_check_only
 class LobbyServiceAsyncStub(LobbyServiceStub):
@@ -115,6 +129,20 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     """AbortMatch ends the match at once with no winners (MatchResult.ending ABORTED)."""
     SetMatchPrivate: _aio.UnaryUnaryMultiCallable[_lobby_pb2.SetMatchPrivateRequest, _lobby_pb2.SetMatchPrivateResponse]  # type: ignore[assignment]
     """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
+    WatchLobby: _aio.UnaryStreamMultiCallable[_lobby_pb2.WatchLobbyRequest, _lobby_pb2.WatchLobbyResponse]  # type: ignore[assignment]
+    """WatchLobby streams the match list: the first message holds every match (`full`), each later
+    one only the matches that changed since (created, joined, left, moved, finished). Changes
+    are pushed as they happen, a burst coalesced into one message; the stream never ends by
+    itself. A match that finishes is sent once more with status FINISHED, then no longer unless
+    `include_finished`.
+    """
+    Rematch: _aio.UnaryUnaryMultiCallable[_lobby_pb2.RematchRequest, _lobby_pb2.RematchResponse]  # type: ignore[assignment]
+    """Rematch accepts "play again" at the end of a match (token of a seat of the finished match in
+    metadata). The first call opens a new match with the same game, options and seats (bots
+    stay); each person's seat there is held for them until they accept (and take it, with a new
+    token) or give their old seat up with LeaveMatch. Errors: UNAUTHENTICATED (missing or
+    unknown token), FAILED_PRECONDITION (MATCH_NOT_OVER), ALREADY_EXISTS (REMATCH_ACCEPTED).
+    """
 
 class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
     """LobbyService is the front desk of a tigerden server: it lists the games the server hosts and
@@ -210,5 +238,31 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_lobby_pb2.SetMatchPrivateResponse, _abc.Awaitable[_lobby_pb2.SetMatchPrivateResponse]]:
         """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
+
+    @_abc_1.abstractmethod
+    def WatchLobby(
+        self,
+        request: _lobby_pb2.WatchLobbyRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_lobby_pb2.WatchLobbyResponse], _abc.AsyncIterator[_lobby_pb2.WatchLobbyResponse]]:
+        """WatchLobby streams the match list: the first message holds every match (`full`), each later
+        one only the matches that changed since (created, joined, left, moved, finished). Changes
+        are pushed as they happen, a burst coalesced into one message; the stream never ends by
+        itself. A match that finishes is sent once more with status FINISHED, then no longer unless
+        `include_finished`.
+        """
+
+    @_abc_1.abstractmethod
+    def Rematch(
+        self,
+        request: _lobby_pb2.RematchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lobby_pb2.RematchResponse, _abc.Awaitable[_lobby_pb2.RematchResponse]]:
+        """Rematch accepts "play again" at the end of a match (token of a seat of the finished match in
+        metadata). The first call opens a new match with the same game, options and seats (bots
+        stay); each person's seat there is held for them until they accept (and take it, with a new
+        token) or give their old seat up with LeaveMatch. Errors: UNAUTHENTICATED (missing or
+        unknown token), FAILED_PRECONDITION (MATCH_NOT_OVER), ALREADY_EXISTS (REMATCH_ACCEPTED).
+        """
 
 def add_LobbyServiceServicer_to_server(servicer: LobbyServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -120,20 +120,126 @@ class WatchRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     MATCH_ID_FIELD_NUMBER: _builtins.int
+    STAY_AFTER_FINISH_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match. With a token in metadata, it must be the token's match."""
+    stay_after_finish: _builtins.bool
+    """Keep the stream open after the finished snapshot, to see the chat and the rematch offer
+    (Snapshot.rematch_match_id) after the match; the caller then ends the call.
+    """
     def __init__(
         self,
         *,
         match_id: _builtins.str = ...,
+        stay_after_finish: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id", "stay_after_finish", b"stay_after_finish"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___WatchRequest: _TypeAlias = WatchRequest  # noqa: Y015
+
+@_typing.final
+class SendChatRequest(_message.Message):
+    """SendChatRequest is one chat line."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    SPECTATOR_NAME_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match to talk at. With a token in metadata, it must be the token's match."""
+    text: _builtins.str
+    """The line: at most 200 characters after control characters and escape sequences are
+    removed.
+    """
+    spectator_name: _builtins.str
+    """Without a token: the spectator's name (cleaned like player names; empty = "spectator")."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+        text: _builtins.str = ...,
+        spectator_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id", "spectator_name", b"spectator_name", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SendChatRequest: _TypeAlias = SendChatRequest  # noqa: Y015
+
+@_typing.final
+class SendChatResponse(_message.Message):
+    """SendChatResponse is the line as the table sees it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LINE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def line(self) -> Global___ChatLine:
+        """The line, cleaned and numbered."""
+
+    def __init__(
+        self,
+        *,
+        line: Global___ChatLine | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["line", b"line"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["line", b"line"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SendChatResponse: _TypeAlias = SendChatResponse  # noqa: Y015
+
+@_typing.final
+class ChatLine(_message.Message):
+    """ChatLine is one line said at a table."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NUMBER_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    SPECTATOR_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    SENT_AT_UNIX_MS_FIELD_NUMBER: _builtins.int
+    number: _builtins.int
+    """1, 2, 3... per match, in the order the server took the lines."""
+    name: _builtins.str
+    """Who said it (a player's name, or the spectator's)."""
+    seat: _builtins.int
+    """The speaker's seat; unset for a spectator."""
+    spectator: _builtins.bool
+    """Whether a spectator said it (no seat at this table)."""
+    text: _builtins.str
+    """What was said, cleaned: printable characters only, one line."""
+    sent_at_unix_ms: _builtins.int
+    """When the server took it (Unix time, milliseconds)."""
+    def __init__(
+        self,
+        *,
+        number: _builtins.int = ...,
+        name: _builtins.str = ...,
+        seat: _builtins.int | None = ...,
+        spectator: _builtins.bool = ...,
+        text: _builtins.str = ...,
+        sent_at_unix_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "name", b"name", "number", b"number", "seat", b"seat", "sent_at_unix_ms", b"sent_at_unix_ms", "spectator", b"spectator", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+
+Global___ChatLine: _TypeAlias = ChatLine  # noqa: Y015
 
 @_typing.final
 class WatchResponse(_message.Message):
@@ -385,7 +491,9 @@ Global___GameView: _TypeAlias = GameView  # noqa: Y015
 
 @_typing.final
 class Event(_message.Message):
-    """Event is something that happened, as the receiver may see it."""
+    """Event is something that happened, as the receiver may see it. An event with no `game` member
+    is about the table, not the game: a player left, came back, took or gave up a seat.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -486,6 +594,8 @@ class Snapshot(_message.Message):
     TURN_REMAINING_MS_FIELD_NUMBER: _builtins.int
     BANK_REMAINING_MS_FIELD_NUMBER: _builtins.int
     EVENTS_ARE_RECAP_FIELD_NUMBER: _builtins.int
+    CHAT_FIELD_NUMBER: _builtins.int
+    REMATCH_MATCH_ID_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match's id."""
     version: _builtins.int
@@ -511,6 +621,10 @@ class Snapshot(_message.Message):
     events, at least the current deal, round or contest, as the receiver saw them): the first
     snapshot of every Play and Watch stream. A client that keeps a log replaces it.
     """
+    rematch_match_id: _builtins.str
+    """The rematch of this finished match once someone asked to play again (LobbyService.Rematch
+    takes your seat there); empty otherwise.
+    """
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[_lobby_pb2.Seat]:
         """Every seat: names, connected, bots, teams."""
@@ -521,8 +635,8 @@ class Snapshot(_message.Message):
 
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
-        """What happened since the previous version, filtered for the receiver; empty on the first
-        snapshot of a stream.
+        """What happened since the previous snapshot of this stream, filtered for the receiver; on the
+        first snapshot of a stream, the recent events (events_are_recap).
         """
 
     @_builtins.property
@@ -543,6 +657,12 @@ class Snapshot(_message.Message):
         this snapshot), in seat order; empty for other clocks.
         """
 
+    @_builtins.property
+    def chat(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChatLine]:
+        """Chat lines said since the previous snapshot of this stream, in order; on the first snapshot
+        of a stream, the match's last 50 lines, so a player who comes back sees what was said.
+        """
+
     def __init__(
         self,
         *,
@@ -561,10 +681,12 @@ class Snapshot(_message.Message):
         turn_remaining_ms: _builtins.int = ...,
         bank_remaining_ms: _abc.Iterable[_builtins.int] | None = ...,
         events_are_recap: _builtins.bool = ...,
+        chat: _abc.Iterable[Global___ChatLine] | None = ...,
+        rematch_match_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "_viewer_seat", b"_viewer_seat", "result", b"result", "to_act", b"to_act", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "_viewer_seat", b"_viewer_seat", "bank_remaining_ms", b"bank_remaining_ms", "deadline_unix_ms", b"deadline_unix_ms", "events", b"events", "events_are_recap", b"events_are_recap", "legal_moves", b"legal_moves", "match_id", b"match_id", "result", b"result", "scores", b"scores", "seats", b"seats", "status", b"status", "to_act", b"to_act", "turn_remaining_ms", b"turn_remaining_ms", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "_viewer_seat", b"_viewer_seat", "bank_remaining_ms", b"bank_remaining_ms", "chat", b"chat", "deadline_unix_ms", b"deadline_unix_ms", "events", b"events", "events_are_recap", b"events_are_recap", "legal_moves", b"legal_moves", "match_id", b"match_id", "rematch_match_id", b"rematch_match_id", "result", b"result", "scores", b"scores", "seats", b"seats", "status", b"status", "to_act", b"to_act", "turn_remaining_ms", b"turn_remaining_ms", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015

@@ -57,6 +57,11 @@ class MatchServiceStub:
                 request_serializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchRequest.SerializeToString,
                 response_deserializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchResponse.FromString,
                 _registered_method=True)
+        self.SendChat = channel.unary_unary(
+                '/tigerden.v1.MatchService/SendChat',
+                request_serializer=tigerden_dot_v1_dot_match__pb2.SendChatRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_match__pb2.SendChatResponse.FromString,
+                _registered_method=True)
 
 
 class MatchServiceServicer:
@@ -104,6 +109,17 @@ class MatchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SendChat(self, request, context):
+        """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+        spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+        in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+        UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+        (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MatchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -126,6 +142,11 @@ def add_MatchServiceServicer_to_server(servicer, server):
                     servicer.ReplayMatch,
                     request_deserializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchRequest.FromString,
                     response_serializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchResponse.SerializeToString,
+            ),
+            'SendChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendChat,
+                    request_deserializer=tigerden_dot_v1_dot_match__pb2.SendChatRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_match__pb2.SendChatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -239,6 +260,33 @@ class MatchService:
             '/tigerden.v1.MatchService/ReplayMatch',
             tigerden_dot_v1_dot_match__pb2.ReplayMatchRequest.SerializeToString,
             tigerden_dot_v1_dot_match__pb2.ReplayMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.MatchService/SendChat',
+            tigerden_dot_v1_dot_match__pb2.SendChatRequest.SerializeToString,
+            tigerden_dot_v1_dot_match__pb2.SendChatResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -59,6 +59,13 @@ class MatchServiceStub:
     Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
     finished, and its replay would show hidden cards).
     """
+    SendChat: _grpc.UnaryUnaryMultiCallable[_match_pb2.SendChatRequest, _match_pb2.SendChatResponse]
+    """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+    spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+    in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+    UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+    (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
+    """
 
 @_typing.type_check_only
 class MatchServiceAsyncStub(MatchServiceStub):
@@ -90,6 +97,13 @@ class MatchServiceAsyncStub(MatchServiceStub):
     one step per position (step 0 is the deal, before any move) with every seat's view.
     Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
     finished, and its replay would show hidden cards).
+    """
+    SendChat: _aio.UnaryUnaryMultiCallable[_match_pb2.SendChatRequest, _match_pb2.SendChatResponse]  # type: ignore[assignment]
+    """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+    spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+    in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+    UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+    (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
     """
 
 class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -143,6 +157,19 @@ class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
         one step per position (step 0 is the deal, before any move) with every seat's view.
         Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
         finished, and its replay would show hidden cards).
+        """
+
+    @_abc_1.abstractmethod
+    def SendChat(
+        self,
+        request: _match_pb2.SendChatRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_match_pb2.SendChatResponse, _abc.Awaitable[_match_pb2.SendChatResponse]]:
+        """SendChat says one line at the table: with a seat's token, as that player; without one, as a
+        spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
+        in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
+        UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
+        (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
         """
 
 def add_MatchServiceServicer_to_server(servicer: MatchServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

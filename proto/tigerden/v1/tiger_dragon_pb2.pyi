@@ -105,9 +105,15 @@ class _TigerDragonBattlefieldEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper
     """Dense Fog: numbers 2 to 8 score their face value."""
     TIGER_DRAGON_BATTLEFIELD_CAVE: _TigerDragonBattlefield.ValueType  # 10
     """Cave: every player's face-down tiles count towards the bonus."""
+    TIGER_DRAGON_BATTLEFIELD_GAME_MARKET: _TigerDragonBattlefield.ValueType  # 80
+    """Game Market (the Japanese promo, the eleventh card): numbers 2 to 8 score the difference
+    between the winner's last attack tile and the winning tile.
+    """
 
 class TigerDragonBattlefield(_TigerDragonBattlefield, metaclass=_TigerDragonBattlefieldEnumTypeWrapper):
-    """TigerDragonBattlefield names one of the ten Battlefield cards, which fixes the scoring."""
+    """TigerDragonBattlefield names one of the ten Battlefield cards, or the Game Market promo, which
+    fixes the scoring.
+    """
 
 TIGER_DRAGON_BATTLEFIELD_UNSPECIFIED: TigerDragonBattlefield.ValueType  # 0
 """Not set."""
@@ -131,6 +137,10 @@ TIGER_DRAGON_BATTLEFIELD_DENSE_FOG: TigerDragonBattlefield.ValueType  # 9
 """Dense Fog: numbers 2 to 8 score their face value."""
 TIGER_DRAGON_BATTLEFIELD_CAVE: TigerDragonBattlefield.ValueType  # 10
 """Cave: every player's face-down tiles count towards the bonus."""
+TIGER_DRAGON_BATTLEFIELD_GAME_MARKET: TigerDragonBattlefield.ValueType  # 80
+"""Game Market (the Japanese promo, the eleventh card): numbers 2 to 8 score the difference
+between the winner's last attack tile and the winning tile.
+"""
 Global___TigerDragonBattlefield: _TypeAlias = TigerDragonBattlefield  # noqa: Y015
 
 class _TigerDragonPhase:
@@ -316,6 +326,7 @@ class TigerDragonCard(_message.Message):
     BONUS_PER_TILE_FIELD_NUMBER: _builtins.int
     BONUS_ALL_PLAYERS_FIELD_NUMBER: _builtins.int
     SUMMARY_FIELD_NUMBER: _builtins.int
+    POINTS_BY_DIFFERENCE_FIELD_NUMBER: _builtins.int
     battlefield: Global___TigerDragonBattlefield.ValueType
     """Which card this is."""
     title: _builtins.str
@@ -332,6 +343,11 @@ class TigerDragonCard(_message.Message):
     """Whether every player's face-down tiles count for the bonus, not only the winner's."""
     summary: _builtins.str
     """The card summed up in one line for people."""
+    points_by_difference: _builtins.bool
+    """Whether going out with a number 2 to 8 scores the difference between the winner's last
+    attack tile and the winning tile instead of `points` (the Game Market promo); a Tiger or
+    Dragon as that attack tile scores wild_points.
+    """
     @_builtins.property
     def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The card value of going out with the numbers 1 to 8, in that order (eight entries)."""
@@ -355,10 +371,11 @@ class TigerDragonCard(_message.Message):
         bonus_per_tile: _builtins.int = ...,
         bonus_all_players: _builtins.bool = ...,
         summary: _builtins.str = ...,
+        points_by_difference: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["battlefield", b"battlefield", "bonus_all_players", b"bonus_all_players", "bonus_per_tile", b"bonus_per_tile", "japanese", b"japanese", "open_points", b"open_points", "points", b"points", "summary", b"summary", "title", b"title", "wild_bonus", b"wild_bonus", "wild_points", b"wild_points"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["battlefield", b"battlefield", "bonus_all_players", b"bonus_all_players", "bonus_per_tile", b"bonus_per_tile", "japanese", b"japanese", "open_points", b"open_points", "points", b"points", "points_by_difference", b"points_by_difference", "summary", b"summary", "title", b"title", "wild_bonus", b"wild_bonus", "wild_points", b"wild_points"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -561,10 +578,13 @@ class TigerDragonView(_message.Message):
     TEAM_SCORES_FIELD_NUMBER: _builtins.int
     TARGET_FIELD_NUMBER: _builtins.int
     LAST_ROUND_FIELD_NUMBER: _builtins.int
+    SAME_CARD_MAY_RETURN_FIELD_NUMBER: _builtins.int
     round: _builtins.int
     """The round number, from 1."""
     new_card_each_round: _builtins.bool
-    """Whether a different Battlefield card is drawn every round (house rule)."""
+    """Whether a Battlefield card is drawn every round (house rule); a different one unless
+    same_card_may_return.
+    """
     start_player: _builtins.int
     """The seat holding the start marker this round."""
     phase: Global___TigerDragonPhase.ValueType
@@ -575,6 +595,8 @@ class TigerDragonView(_message.Message):
     """How many tiles sit out of play, unseen, this round."""
     target: _builtins.int
     """The score (a seat's, or a team's in the team game) that wins the match."""
+    same_card_may_return: _builtins.bool
+    """With new_card_each_round: the draw may give the same card again (new_card_each_round=any)."""
     @_builtins.property
     def battlefield(self) -> Global___TigerDragonCard:
         """The Battlefield card that scores this round, with its scoring table."""
@@ -625,10 +647,11 @@ class TigerDragonView(_message.Message):
         team_scores: _abc.Iterable[_builtins.int] | None = ...,
         target: _builtins.int = ...,
         last_round: Global___TigerDragonRoundSummary | None = ...,
+        same_card_may_return: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "battlefield", b"battlefield", "last_round", b"last_round", "open_attack", b"open_attack", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "battlefield", b"battlefield", "boards", b"boards", "hand", b"hand", "last_round", b"last_round", "left_out", b"left_out", "new_card_each_round", b"new_card_each_round", "open_attack", b"open_attack", "phase", b"phase", "round", b"round", "scores", b"scores", "start_player", b"start_player", "target", b"target", "team_scores", b"team_scores", "teams", b"teams", "to_act", b"to_act"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "battlefield", b"battlefield", "boards", b"boards", "hand", b"hand", "last_round", b"last_round", "left_out", b"left_out", "new_card_each_round", b"new_card_each_round", "open_attack", b"open_attack", "phase", b"phase", "round", b"round", "same_card_may_return", b"same_card_may_return", "scores", b"scores", "start_player", b"start_player", "target", b"target", "team_scores", b"team_scores", "teams", b"teams", "to_act", b"to_act"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015

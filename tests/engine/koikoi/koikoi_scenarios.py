@@ -10,6 +10,7 @@ from typing import TypeVar
 from engine.core import Event, Move
 from engine.koikoi.cards import CARDS, Card, mask_of
 from engine.koikoi.model import ChooseCapture, KoiKoi, Phase, PlayCard, Stop
+from engine.koikoi.options import CONFLICTS, OPTIONS
 from engine.koikoi.rules import Rules
 from engine.koikoi.state import KoiKoiState
 
@@ -29,11 +30,12 @@ def pile(text: str) -> int:
 
 
 def order(dealer_hand: str, other_hand: str, board: str, stock: str = "") -> list[int]:
-    """A full deal order: the dealer's 8, the other 8, the board's 8, then `stock` from its
-    top; the cards not named end the stock in index order."""
+    """A full deal order: the dealer's hand, the other hand (8 cards each, or 10 for V12),
+    the board's 8, then `stock` from its top; the cards not named end the stock in index
+    order."""
     named = [*cards(dealer_hand), *cards(other_hand), *cards(board), *cards(stock)]
     sizes = [len(cards(part)) for part in (dealer_hand, other_hand, board)]
-    assert sizes == [8, 8, 8], f"hands and board need 8 cards each, got {sizes}"
+    assert sizes in ([8, 8, 8], [10, 10, 8]), f"hands need 8 or 10 cards, the board 8: {sizes}"
     assert len(set(named)) == len(named), "a card is named twice"
     return [*named, *(card for card in CARDS if card not in named)]
 
@@ -52,6 +54,20 @@ def dealt(
     state = KoiKoiState(rules or Rules(), seed, dealer=dealer)
     events = state.start(order(dealer_hand, other_hand, board, stock))
     return state, events
+
+
+def playable(options: dict[str, str]) -> dict[str, str]:
+    """`options` with every value that `CONFLICTS` refuses beside another set back to its
+    default (defaults never conflict), so random option sets can all be played."""
+    defaults = {spec.name: spec.default for spec in OPTIONS}
+    fixed = dict(options)
+    for conflict in CONFLICTS:
+        if (
+            fixed[conflict.option] in conflict.values
+            and fixed[conflict.other] in conflict.other_values
+        ):
+            fixed[conflict.option] = defaults[conflict.option]
+    return fixed
 
 
 def play(state: KoiKoiState, card: str, take: str | None = None) -> list[Event]:

@@ -1,7 +1,9 @@
 """The match around the deals: V5 (match length and dealer rule), Q10 (the result), the match
 options (§3) and GameInfo, and the contract pieces: events per viewer, the view, replay."""
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -24,10 +26,16 @@ from engine.koikoi.rules import (
     NINTENDO,
     BoardFour,
     DealtHand,
+    FinalTie,
+    FirstDealer,
+    NextDealer,
     OpponentKoi,
+    OwnKoi,
+    RainCard,
     Rules,
     SakeCup,
     ViewingCancel,
+    ViewingLimit,
 )
 from engine.koikoi.state import KoiKoiState
 from tests.engine.koikoi.koikoi_scenarios import (
@@ -105,23 +113,51 @@ OPTION_RULES = [
     ("yaku_table", "nintendo", Rules(values=NINTENDO)),
     ("viewing_sake", "3", Rules(viewing_sake_points=3)),
     ("viewing_sake", "5", Rules(viewing_sake_points=5)),
+    ("viewing_sake", "1_3", Rules(viewing_sake_points=1, viewing_sake_called_points=3)),
     ("viewing_cancel", "rain", Rules(viewing_cancel=ViewingCancel.RAIN)),
     ("viewing_cancel", "rain_fog", Rules(viewing_cancel=ViewingCancel.RAIN_FOG)),
+    ("viewing_cancel", "fog", Rules(viewing_cancel=ViewingCancel.FOG)),
+    ("rain_card", "lightning", Rules(rain_card=RainCard.LIGHTNING)),
+    ("rain_card", "willow", Rules(rain_card=RainCard.WILLOW)),
+    ("viewing_limit", "with_other_yaku", Rules(viewing_limit=ViewingLimit.WITH_OTHER_YAKU)),
+    ("viewing_limit", "season_double", Rules(viewing_limit=ViewingLimit.SEASON_DOUBLE)),
+    ("viewing_limit", "season_only", Rules(viewing_limit=ViewingLimit.SEASON_ONLY)),
     ("double_seven", "on", Rules(double_from=7)),
     ("opponent_koi", "once", Rules(opponent_koi=OpponentKoi.ONCE)),
     ("opponent_koi", "per_call", Rules(opponent_koi=OpponentKoi.PER_CALL)),
+    ("own_koi", "plus_one", Rules(own_koi=OwnKoi.PLUS_ONE)),
+    ("own_koi", "double", Rules(own_koi=OwnKoi.DOUBLE)),
+    ("own_koi", "koikoi_japan", Rules(own_koi=OwnKoi.KOIKOI_JAPAN)),
+    ("bright_base", "on", Rules(bright_base=True)),
+    ("koi_koi_lock", "on", Rules(koi_koi_lock=True)),
+    ("koi_koi_limit", "1", Rules(koi_koi_limit=1)),
+    ("koi_koi_limit", "2", Rules(koi_koi_limit=2)),
+    ("koi_koi_limit", "3", Rules(koi_koi_limit=3)),
     ("deals", "3", Rules(deals=3)),
     ("deals", "6", Rules(deals=6)),
     ("deals", "12", Rules(deals=12)),
+    ("first_to", "30", Rules(target_points=30, deals=0)),
+    ("first_to", "50", Rules(target_points=50, deals=0)),
+    ("first_to", "100", Rules(target_points=100, deals=0)),
+    ("zero_sum", "on", Rules(zero_sum=True, starting_points=50)),
+    ("next_dealer", "loser", Rules(next_dealer=NextDealer.LOSER)),
+    ("next_dealer", "alternate", Rules(next_dealer=NextDealer.ALTERNATE)),
+    ("final_tie", "dealer", Rules(final_tie=FinalTie.DEALER)),
+    ("final_tie", "extra_deals", Rules(final_tie=FinalTie.EXTRA_DEALS)),
+    ("first_dealer", "draw", Rules(first_dealer=FirstDealer.DRAW)),
     ("tsuki_fuda", "on", Rules(tsuki_fuda_points=4)),
     ("oya_ken", "1", Rules(oya_ken_points=1)),
     ("oya_ken", "6", Rules(oya_ken_points=6)),
+    *(("exhausted_dealer", str(n), Rules(exhausted_dealer_points=n)) for n in range(1, 7)),
+    *(("exhausted_other", str(n), Rules(exhausted_other_points=n)) for n in range(1, 7)),
     ("sake_cup", "animal", Rules(sake_cup=SakeCup.ANIMAL)),
     ("sake_cup", "plain", Rules(sake_cup=SakeCup.PLAIN)),
     ("dealt_hand", "score_both_draw", Rules(dealt_hand=DealtHand.SCORE_BOTH_DRAW)),
     ("dealt_hand", "score_both_play", Rules(dealt_hand=DealtHand.SCORE_BOTH_PLAY)),
     ("dealt_hand", "redeal", Rules(dealt_hand=DealtHand.REDEAL)),
     ("dealt_hand", "ignore", Rules(dealt_hand=DealtHand.IGNORE)),
+    ("dealt_hand_stack", "on", Rules(dealt_hand_stack=True)),
+    ("hand_size", "10", Rules(hand_size=10)),
     ("board_four", "dealer_takes", Rules(board_four=BoardFour.DEALER_TAKES)),
     ("board_four", "dealer_wins", Rules(board_four=BoardFour.DEALER_WINS)),
     ("board_pairs", "play", Rules(board_pairs_redeal=False)),
@@ -129,12 +165,24 @@ OPTION_RULES = [
 ]
 """Every non-default option value and the Rules it makes (the defaults make `Rules()`)."""
 
+NEEDS: dict[str, tuple[dict[str, str], dict[str, Any]]] = {
+    "viewing_cancel": ({"viewing_sake": "3"}, {"viewing_sake_points": 3}),
+    "viewing_limit": ({"viewing_sake": "3"}, {"viewing_sake_points": 3}),
+    "rain_card": (
+        {"viewing_sake": "3", "viewing_cancel": "rain"},
+        {"viewing_sake_points": 3, "viewing_cancel": ViewingCancel.RAIN},
+    ),
+}
+"""The options a value needs beside it (`CONFLICTS`), and the Rules fields they set."""
+
 
 @pytest.mark.parametrize(("option", "value", "expected"), OPTION_RULES)
-def test_sec3_V1_to_V11_each_option_value_sets_its_rule(
+def test_sec3_V1_to_V13_each_option_value_sets_its_rule(
     option: str, value: str, expected: Rules
 ) -> None:
-    assert rules_from_options(GAME.info.validate(2, {option: value})) == expected
+    companions, fields = NEEDS.get(option, ({}, {}))
+    chosen = GAME.info.validate(2, {option: value, **companions})
+    assert rules_from_options(chosen) == dataclasses.replace(expected, **fields)
 
 
 def test_sec3_every_option_value_is_covered_above() -> None:
@@ -147,8 +195,8 @@ def test_sec3_a_bad_option_is_refused_by_name() -> None:
         GAME.info.validate(2, {"deals": "5"})
     assert bad.value.option == "deals"
     with pytest.raises(BadOptions) as bad:
-        GAME.info.validate(2, {"koi_koi_limit": "1"})
-    assert bad.value.option == "koi_koi_limit"
+        GAME.info.validate(2, {"koi_koi_cap": "1"})
+    assert bad.value.option == "koi_koi_cap"
     with pytest.raises(BadOptions) as bad:
         GAME.new(3, {}, 0)
     assert bad.value.option == "players"
@@ -166,7 +214,7 @@ def test_sec3_game_info() -> None:
     )
     assert 15 <= len(info.help.splitlines()) <= 25
     assert all(len(line) <= 100 for line in info.help.splitlines())
-    assert len({spec.name for spec in info.options}) == len(info.options) == 13
+    assert len({spec.name for spec in info.options}) == len(info.options) == 28
     assert all(spec.default == spec.values[0] and spec.description for spec in info.options)
 
 

@@ -27,11 +27,13 @@ from engine.koikoi.options import OPTIONS, rules_from_options
 from engine.koikoi.rules import BoardFour
 from engine.koikoi.state import NO_CARD, KoiKoiState
 from engine.koikoi.yaku import scorer_for
-from tests.engine.koikoi.koikoi_scenarios import of_type
+from tests.engine.koikoi.koikoi_scenarios import of_type, playable
 
 OPTION_CHOICES = st.fixed_dictionaries(
     {spec.name: st.sampled_from(spec.values) for spec in OPTIONS}
-)
+).map(playable)
+"""Random combinations of every option (each value `CONFLICTS` refuses beside another is set
+back to its default)."""
 MATCHES = settings(max_examples=100, deadline=None)
 
 
@@ -93,19 +95,35 @@ def test_E5_the_board_never_holds_four_of_a_month_and_grows_only_from_empty_mont
 
 @MATCHES
 @given(seed=st.integers(0, 2**32), options=OPTION_CHOICES, play_seed=st.integers(0, 2**16))
-def test_vector12_match_totals_never_decrease_and_match_the_deal_results(
+def test_vector12_V5_V7_match_totals_change_by_the_deal_results(
     seed: int, options: dict[str, str], play_seed: int
 ) -> None:
+    """Only the deal's winner gains, its points; V7 seat points give both seats theirs, and
+    V5 zero-sum takes what one seat gains from the other (never below 0)."""
     state = started(seed, options)
     scores = state.match_scores
+    zero_sum = options["zero_sum"] == "on"
+    assert scores == ((50, 50) if zero_sum else (0, 0))
     for step in transitions(state, play_seed):
         after = step.after.match_scores
-        assert after[0] >= scores[0] and after[1] >= scores[1]
         gained = [0, 0]
         for ended in of_type(step.events, DealEnded):
-            if ended.summary.winner is not None:
-                gained[ended.summary.winner] += ended.summary.points
+            summary = ended.summary
+            gains = summary.gains
+            if summary.winner is not None:
+                loser = 1 - summary.winner
+                expected = (summary.points, 0) if summary.winner == 0 else (0, summary.points)
+                if zero_sum:
+                    assert gains[summary.winner] == -gains[loser] <= summary.points
+                else:
+                    assert gains == expected
+            elif not zero_sum:
+                assert gains[0] >= 0 and gains[1] >= 0
+            gained = [gained[0] + gains[0], gained[1] + gains[1]]
         assert after == (scores[0] + gained[0], scores[1] + gained[1])
+        assert min(after) >= 0 and (
+            zero_sum or min(after[0] - scores[0], after[1] - scores[1]) >= 0
+        )
         scores = after
     result = state.result()
     assert result is not None and result.scores == scores
@@ -118,7 +136,8 @@ def test_D5_E16_the_stock_never_runs_dry(
 ) -> None:
     """Every turn draws one card for the one it plays: before each turn the stock holds a
     card for every hand card left, plus the 8 never drawn (fewer after V10 dealer_takes)."""
-    unused = 0 if options["board_four"] == BoardFour.DEALER_TAKES.value else 8
+    dealer_takes = options["board_four"] == BoardFour.DEALER_TAKES.value
+    unused = 0 if dealer_takes or options["hand_size"] == "10" else 8
     for step in transitions(started(seed, options), play_seed):
         state = step.after
         if state.phase is Phase.HAND:
@@ -147,16 +166,23 @@ def test_K1_K7_E9_K5_a_decision_comes_exactly_when_the_total_rose_this_turn(
         for played in of_type(step.events, Played):
             if played.captured:
                 pile |= mask_of((played.card, *played.captured))
-        total = scorer_for(before.rules).total(pile, before.month)
+        called = before.koi_koi[seat] > 0
+        total = scorer_for(before.rules).total(pile, before.month, called)
         from_hand = mask_of((step.move.card,)) if isinstance(step.move, PlayCard) else 0
         hand = before.hands[seat] & ~from_hand
         endings = [e.summary for e in of_type(step.events, DealEnded)]
         rose = total > turn_start[seat]
         assert bool(of_type(step.events, YakuMade)) == rose
-        if rose and hand:
+        limit = before.rules.koi_koi_limit
+        locked = before.rules.koi_koi_lock and any(before.koi_koi)
+        spent = limit and before.koi_koi[seat] >= limit
+        if rose and hand and not locked and not spent:
             assert after.phase is Phase.DECISION and after.to_act() == seat
-        elif rose:
-            assert endings[0].reason is DealEnd.LAST_TURN and endings[0].winner == seat
+        elif rose:  # E9 / Q5 last turn, V4d lock or call limit
+            reason = (
+                DealEnd.LAST_TURN if not hand else DealEnd.LOCKED if locked else DealEnd.CALL_LIMIT
+            )
+            assert endings[0].reason is reason and endings[0].winner == seat
         elif before.hands[1 - seat]:
             assert after.phase is Phase.HAND and after.to_act() == 1 - seat
         else:

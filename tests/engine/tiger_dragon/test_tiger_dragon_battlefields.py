@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tiger_dragon.battlefields import CARDS, Battlefield
+from engine.tiger_dragon.battlefields import BOX, CARDS, Battlefield
 from engine.tiger_dragon.tiles import WILDS, Tile
 
 # §3, transcribed from the spec: the card value of winning with 1..8.
@@ -22,15 +22,17 @@ SPEC_TABLE: dict[Battlefield, tuple[int, ...]] = {
 }
 BONUS_PER_TILE = {b: 2 if b is Battlefield.VOLCANO else 1 for b in Battlefield}
 
-CASES = [(b, t) for b in Battlefield for t in Tile]
+CASES = [(b, t) for b in BOX for t in Tile]
+"""The ten cards of the box (the Game Market promo scores by difference: its own tests)."""
 
 
-def test_r1_ten_cards_with_snake_case_names() -> None:
-    assert len(CARDS) == 10
+def test_r1_ten_cards_and_the_promo_with_snake_case_names() -> None:
+    assert len(CARDS) == 11 and len(BOX) == 10
     assert [b.value for b in Battlefield] == [
         "dojo", "bamboo_grove", "volcano", "beach", "grassland",
-        "clifftop", "storm", "swamp", "dense_fog", "cave",
+        "clifftop", "storm", "swamp", "dense_fog", "cave", "game_market",
     ]  # fmt: skip
+    assert Battlefield.GAME_MARKET not in BOX
 
 
 @pytest.mark.parametrize(("battlefield", "tile"), CASES, ids=lambda x: getattr(x, "value", x))

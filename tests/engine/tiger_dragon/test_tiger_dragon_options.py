@@ -16,6 +16,8 @@ def test_info_describes_the_game() -> None:
     assert (info.id, info.title) == ("tiger-dragon", "Tiger & Dragon")
     assert (info.min_players, info.max_players, info.default_players) == (2, 5, 4)
     assert [o.name for o in info.options] == ["battlefield", "new_card_each_round", "teams"]
+    assert "game_market" in info.options[0].values and "random_with_promo" in info.options[0].values
+    assert info.options[1].values == ("on", "off", "any")
     for card in Battlefield:
         assert card.card.title in info.help
 
@@ -29,14 +31,18 @@ def test_r10_defaults_dojo_fixed_individual() -> None:
     assert settings(4, {}) == Settings(Battlefield.DOJO, False, False)
 
 
-@pytest.mark.parametrize("card", [*(b.value for b in Battlefield), "random"])
+@pytest.mark.parametrize("card", [*(b.value for b in Battlefield), "random", "random_with_promo"])
 def test_r10_every_card_by_name_or_random(card: str) -> None:
     parsed = settings(3, {"battlefield": card})
-    assert parsed.battlefield == (None if card == "random" else Battlefield(card))
+    assert parsed.battlefield == (None if card.startswith("random") else Battlefield(card))
+    assert parsed.with_promo == (card in ("random_with_promo", "game_market"))
 
 
 def test_r10_new_card_each_round_option() -> None:
-    assert settings(2, {"new_card_each_round": "on"}).new_card_each_round
+    on = settings(2, {"new_card_each_round": "on"})
+    assert on.new_card_each_round and not on.same_card_may_return
+    any_card = settings(2, {"new_card_each_round": "any"})
+    assert any_card.new_card_each_round and any_card.same_card_may_return
 
 
 @pytest.mark.parametrize(

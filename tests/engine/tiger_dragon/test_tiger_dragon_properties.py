@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.core import IllegalMove
 from engine.tiger_dragon import GAME
-from engine.tiger_dragon.battlefields import Battlefield
+from engine.tiger_dragon.info import OPTIONS
 from engine.tiger_dragon.model import (
     ATTACKS,
     DEFENSES,
@@ -48,8 +48,8 @@ def matches(draw: st.DrawFn) -> TigerDragonState:
     """A new match with any player count and any options."""
     players = draw(st.integers(2, 5))
     options = {
-        "battlefield": draw(st.sampled_from([*(b.value for b in Battlefield), "random"])),
-        "new_card_each_round": draw(st.sampled_from(["on", "off"])),
+        "battlefield": draw(st.sampled_from(OPTIONS[0].values)),  # the promo and random too
+        "new_card_each_round": draw(st.sampled_from(OPTIONS[1].values)),
         "teams": draw(st.sampled_from(["on", "off"])) if players == 4 else "off",
     }
     return GAME.new(players, options, draw(st.integers(0, 2**32 - 1)))

@@ -1,0 +1,77 @@
+"""The per-game parts of the UI, by the GameView oneof field name: the table renderer, the
+events in words, the summary held at the end of a deal/round/contest, the smallest terminal the
+game's screen fits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from tigerden.v1 import match_pb2
+
+from client.i18n import _
+from client.ui import doors, koikoi, tiger_dragon
+from client.ui.state import ClientState, Described
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    render: Callable[[ClientState], StyleAndTextTuples]
+    describe: Callable[[ClientState, match_pb2.Event], Described | None]
+    summary: Callable[[ClientState], StyleAndTextTuples]
+    min_size: tuple[int, int]
+
+
+SCREENS: dict[str, GameScreen] = {
+    "doors": GameScreen(doors.render, doors.describe, doors.summary, doors.MIN_SIZE),
+    "koikoi": GameScreen(koikoi.render, koikoi.describe, koikoi.summary, koikoi.MIN_SIZE),
+    "tiger_dragon": GameScreen(
+        tiger_dragon.render, tiger_dragon.describe, tiger_dragon.summary, tiger_dragon.MIN_SIZE
+    ),
+}
+DEFAULT_MIN_SIZE = (80, 24)
+
+
+def screen_of(state: ClientState) -> GameScreen | None:
+    if state.snapshot is None:
+        return None
+    return SCREENS.get(state.snapshot.view.WhichOneof("game") or "")
+
+
+def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
+    screen = screen_of(state)
+    described = screen.describe(state, event) if screen else None
+    if described is None and event.text:
+        return Described(state.server_text(event.text))
+    return described
+
+
+def summary(state: ClientState) -> StyleAndTextTuples:
+    screen = screen_of(state)
+    return screen.summary(state) if screen else []
+
+
+def min_size(state: ClientState) -> tuple[int, int]:
+    screen = screen_of(state)
+    return screen.min_size if screen else DEFAULT_MIN_SIZE
+
+
+def result_words(state: ClientState, snapshot: match_pb2.Snapshot) -> str:
+    """Who won, with the scores (and team totals in a team game)."""
+    result = snapshot.result
+    winners = _(" and ").join(state.seat_name(s) for s in result.winners)
+    scores = ", ".join(
+        f"{state.seat_name(seat)} {points}" for seat, points in enumerate(result.scores)
+    )
+    view = snapshot.view
+    if view.WhichOneof("game") == "tiger_dragon" and view.tiger_dragon.teams:
+        td = view.tiger_dragon
+        teams = ", ".join(
+            _("team {team} {points}").format(team=team, points=points)
+            for team, points in enumerate(td.team_scores)
+        )
+        scores = f"{teams}; {scores}"
+    if not winners:
+        return _("a draw ({scores})").format(scores=scores)
+    return _("{names} won ({scores})").format(names=winners, scores=scores)

@@ -1,0 +1,209 @@
+"""Text helpers for the panes: the character set (Unicode or ASCII), word wrapping that never
+breaks a word, and re-flowing help text written for another width.
+
+A renderer returns fragments with "\n" between logical lines; `wrap_lines` cuts each logical
+line at spaces only, continuing on the next row indented under the line's own indent (plus two),
+so a card name like `[jul-plain-1]` is never split.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.utils import get_cwidth
+
+Line = StyleAndTextTuples
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """Every non-letter glyph the client draws, in one place per character set."""
+
+    to_act: str
+    dot: str
+    rule: str
+    more_below: str
+    more_above: str
+    bright: str
+    animal: str
+    ribbon: str
+    plain: str
+    red: str
+    blue: str
+    wild: str
+    changed: str
+
+
+UNICODE = Symbols(
+    to_act="▶",
+    dot="·",
+    rule="─",
+    more_below="▼",
+    more_above="▲",
+    bright="✦",
+    animal="◆",
+    ribbon="▬",
+    plain="○",
+    red="♦",
+    blue="♠",
+    wild="★",
+    changed="•",
+)
+ASCII = Symbols(
+    to_act=">",
+    dot="-",
+    rule="-",
+    more_below="v",
+    more_above="^",
+    bright="*",
+    animal="@",
+    ribbon="=",
+    plain="o",
+    red="r",
+    blue="b",
+    wild="w",
+    changed="+",
+)
+
+_symbols = UNICODE
+
+
+def symbols() -> Symbols:
+    return _symbols
+
+
+def use_ascii(enabled: bool) -> None:
+    """Draws only ASCII from now on (`--ascii`, or an output encoding that is not UTF-8)."""
+    global _symbols
+    _symbols = ASCII if enabled else UNICODE
+
+
+def wants_ascii(stream: TextIO | None = None) -> bool:
+    """True when the terminal's encoding cannot show the Unicode glyphs."""
+    encoding = (stream or sys.stdout).encoding or "ascii"
+    return encoding.replace("-", "").replace("_", "").lower() not in ("utf8", "utf8sig")
+
+
+def logical_lines(fragments: StyleAndTextTuples) -> list[Line]:
+    """Splits fragments at "\n" into lines (without the newline)."""
+    lines: list[Line] = [[]]
+    for fragment in fragments:
+        style, text = fragment[0], fragment[1]
+        parts = text.split("\n")
+        for index, part in enumerate(parts):
+            if index:
+                lines.append([])
+            if part:
+                lines[-1].append((style, part))
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _words(line: Line) -> list[tuple[str, str]]:
+    """The line as runs of spaces and runs of non-spaces, keeping styles."""
+    runs: list[tuple[str, str]] = []
+    for fragment in line:
+        style, text = fragment[0], fragment[1]
+        current = ""
+        for char in text:
+            if current and (char == " ") != (current[-1] == " "):
+                runs.append((style, current))
+                current = ""
+            current += char
+        if current:
+            runs.append((style, current))
+    return runs
+
+
+def width_of(line: Line) -> int:
+    return sum(get_cwidth(fragment[1]) for fragment in line)
+
+
+def wrap_line(line: Line, width: int) -> list[Line]:
+    """One logical line cut at spaces into rows of at most `width` cells."""
+    if width <= 0:
+        return [line]
+    text = "".join(fragment[1] for fragment in line)
+    indent = len(text) - len(text.lstrip(" "))
+    hanging = min(indent + 2, max(0, width // 3))
+    rows: list[Line] = []
+    row: Line = []
+    row_width = 0
+    pending: Line = []  # a word being assembled from several styled runs
+    pending_width = 0
+
+    def flush_word() -> None:
+        nonlocal row, row_width, pending, pending_width
+        if not pending:
+            return
+        if row_width + pending_width > width and row_width > hanging:
+            while row and row[-1][1].isspace():  # no trailing spaces
+                row.pop()
+            rows.append(row)
+            row = [("", " " * hanging)] if hanging else []
+            row_width = hanging
+        while pending_width > width - row_width and row_width == hanging and pending:
+            # a single word wider than the row: cut it (nothing else can be done)
+            cut = _split_at_width(pending, width - row_width)
+            rows.append(row + cut[0])
+            row = [("", " " * hanging)] if hanging else []
+            row_width = hanging
+            pending = cut[1]
+            pending_width = width_of(pending)
+        row += pending
+        row_width += pending_width
+        pending, pending_width = [], 0
+
+    for style, text in _words(line):
+        if text.isspace():
+            flush_word()
+            if row_width == hanging and rows:
+                continue  # no leading spaces on a continuation row
+            row.append((style, text))
+            row_width += get_cwidth(text)
+        else:
+            pending.append((style, text))
+            pending_width += get_cwidth(text)
+    flush_word()
+    rows.append(row)
+    return rows
+
+
+def _split_at_width(word: Line, width: int) -> tuple[Line, Line]:
+    head: Line = []
+    tail: Line = []
+    used = 0
+    for style, text, *_ in word:
+        for char in text:
+            w = get_cwidth(char)
+            if not tail and used + w <= max(1, width):
+                head.append((style, char))
+                used += w
+            else:
+                tail.append((style, char))
+    return head, tail
+
+
+def wrap(fragments: StyleAndTextTuples, width: int) -> list[Line]:
+    """Every logical line of `fragments` wrapped at `width`."""
+    rows: list[Line] = []
+    for line in logical_lines(fragments):
+        rows += wrap_line(line, width)
+    return rows
+
+
+def reflow(text: str) -> str:
+    """Help text hard-wrapped for some other width, as logical lines: a line that starts with a
+    lower-case letter or a digit continues the one before it; indented lines stay lines."""
+    lines: list[str] = []
+    for raw in text.splitlines():
+        starts = raw[:1]
+        if lines and lines[-1] and (starts.islower() or starts.isdigit()):
+            lines[-1] += " " + raw.strip()
+        else:
+            lines.append(raw.rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,97 @@
+"""The move prompt never lies: what it completes and accepts is a legal move of the newest
+snapshot, a fast digit-and-Enter leaves no stale menu behind, Escape closes the menu, Tab
+completes a unique match, and a move typed out of turn says whose turn it is."""
+
+from __future__ import annotations
+
+import asyncio
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from tigerden.v1 import lobby_pb2, match_pb2
+
+from client.ui.app import build_app, refresh
+from client.ui.state import ClientState
+from tests.client.test_ui import wait_for
+
+
+def moves_state(labels: list[str], to_act: int = 0) -> ClientState:
+    state = ClientState(lobby_pb2.Game(game_id="doors", title="Doors"), "m1")
+    snapshot = match_pb2.Snapshot(
+        match_id="m1",
+        version=3,
+        viewer_seat=0,
+        to_act=to_act,
+        seats=[lobby_pb2.Seat(seat=0, name="ada"), lobby_pb2.Seat(seat=1, name="Bob")],
+        legal_moves=[match_pb2.LegalMove(label=label) for label in labels] if to_act == 0 else [],
+    )
+    state.receive(snapshot)
+    return state
+
+
+LABELS = ["take red-lady", "take blue-tiger", "guess red-lady", "guess red", "pass"]
+
+
+def test_prefixes_and_words_name_moves_case_insensitively() -> None:
+    state = moves_state(LABELS)
+    assert state.find_move("2") is not None and state.find_move("2").label == "take blue-tiger"  # type: ignore[union-attr]
+    assert state.find_move("TAKE BLUE") is not None
+    assert state.find_move("blue").label == "take blue-tiger"  # type: ignore[union-attr]
+    assert state.find_move("guess red").label == "guess red"  # type: ignore[union-attr]  # exact wins
+    assert state.find_move("guess red-l").label == "guess red-lady"  # type: ignore[union-attr]
+    assert state.find_move("red-lady") is None  # two moves name it
+    assert "could be take red-lady, guess red-lady" in state.refusal("red-lady")
+    assert state.find_move("pa").label == "pass"  # type: ignore[union-attr]
+    assert state.find_move("9") is None and state.find_move("") is None
+
+
+def test_a_move_typed_out_of_turn_says_whose_turn_it_is() -> None:
+    state = moves_state(LABELS, to_act=1)
+    assert state.find_move("pass") is None
+    assert state.refusal("pass") == "not your turn: waiting for Bob"
+
+
+async def test_a_digit_and_enter_at_once_leave_no_menu_and_escape_closes_it() -> None:
+    state = moves_state(LABELS)
+    sent: list[int] = []
+
+    async def send(version: int, move: match_pb2.Move) -> None:
+        sent.append(version)
+
+    with create_pipe_input() as pipe:
+        app = build_app(state, send, input=pipe, output=DummyOutput())
+        prompt = app.tigerden_prompt  # type: ignore[attr-defined]
+        running = asyncio.ensure_future(app.run_async())
+        await asyncio.sleep(0.05)
+        pipe.send_text("1\r")  # a paste: the completion of "1" races the Enter
+        await wait_for(lambda: bool(sent))
+        for _ in range(20):  # let any late completion land
+            await asyncio.sleep(0.01)
+        menu = prompt.buffer.complete_state
+        assert menu is None or not menu.completions, [c.text for c in menu.completions]
+        state.receive(moves_state(["pass"]).snapshot)  # type: ignore[arg-type]
+        refresh(app, state, bell=False)
+        pipe.send_text("ta")
+        await wait_for(lambda: prompt.text == "ta")
+        await asyncio.sleep(0.2)
+        # the menu lists only moves of the newest snapshot: none starts with "ta"
+        menu = prompt.buffer.complete_state
+        assert menu is None or not menu.completions, [c.text for c in menu.completions]
+        pipe.send_text("\x15pa")  # Ctrl-U, then "pa": the menu offers "pass"
+        await wait_for(
+            lambda: (
+                prompt.buffer.complete_state is not None
+                and [c.text for c in prompt.buffer.complete_state.completions] == ["pass"]
+            )
+        )
+        pipe.send_text("\x1b")  # Escape closes it
+        await wait_for(lambda: prompt.buffer.complete_state is None, timeout=3)
+        pipe.send_text("\x15gu\t")  # a unique match: one Tab completes it
+        await wait_for(lambda: prompt.text == "gu")  # (no guess is legal now)
+        state.receive(moves_state(LABELS).snapshot)  # type: ignore[arg-type]
+        refresh(app, state, bell=False)
+        pipe.send_text("\x15pa\t")
+        await wait_for(lambda: prompt.text == "pass")
+        pipe.send_text("\x11")
+        await asyncio.wait_for(running, 5)
+    assert sent == [3]

@@ -1,0 +1,75 @@
+"""Any terminal: the minimum-size line, ASCII only, NO_COLOR; and resuming a local match."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.output import ColorDepth
+
+from client.cli import embedded_server, last_local_seat, remember_local_seat, resume_hint
+from client.ui.text import use_ascii, wants_ascii
+from tests.client.positions import SETUPS, client_for, positions
+from tests.client.screen import screen_text
+
+
+@pytest.fixture
+def ascii_only() -> Iterator[None]:
+    use_ascii(True)
+    yield
+    use_ascii(False)
+
+
+def test_below_the_minimum_size_one_line_says_the_minimum() -> None:
+    state, _ = next(positions(SETUPS[1], 1))
+    shown = screen_text(client_for(SETUPS[1], state, 0), 79, 24).splitlines()
+    assert shown[0] == "window 79x24 is too small: Hanafuda Koi-Koi needs 80x24"
+    assert not any(row.strip() for row in shown[1:])
+    assert "Board:" in screen_text(client_for(SETUPS[1], state, 0), 80, 24)
+
+
+@pytest.mark.usefixtures("ascii_only")
+@pytest.mark.parametrize("setup", SETUPS[:2] + SETUPS[6:7], ids=lambda s: s.label)
+def test_ascii_screens_hold_only_ascii(setup: object) -> None:
+    for state, events in positions(setup, 8, seed=3):  # type: ignore[arg-type]
+        client = client_for(setup, state, 0, events)  # type: ignore[arg-type]
+        shown = screen_text(client, 80, 24)
+        japanese = {c for c in shown if ord(c) > 127} - set(
+            client.snapshot.view.tiger_dragon.battlefield.japanese  # type: ignore[union-attr]
+        )
+        assert not japanese, sorted(japanese)
+
+
+def test_ascii_is_chosen_when_the_terminal_is_not_utf8() -> None:
+    class Stream:
+        def __init__(self, encoding: str) -> None:
+            self.encoding = encoding
+
+    assert wants_ascii(Stream("ANSI_X3.4-1968"))  # type: ignore[arg-type]
+    assert wants_ascii(Stream("latin-1"))  # type: ignore[arg-type]
+    assert not wants_ascii(Stream("UTF-8"))  # type: ignore[arg-type]
+    assert not wants_ascii(Stream("utf8"))  # type: ignore[arg-type]
+
+
+def test_no_color_means_no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert ColorDepth.from_env() == ColorDepth.DEPTH_1_BIT
+
+
+async def test_play_resume_continues_the_last_unfinished_local_match(tmp_path: Path) -> None:
+    db = tmp_path / "local.sqlite"
+    async with embedded_server(db, 0.0) as server:
+        match = await server.create("doors")
+        seat = await server.join(match.match_id, "ada", 0)
+        remember_local_seat(db, seat, "doors")
+    async with embedded_server(db, 0.0) as server:  # a new process, the same database
+        found = await last_local_seat(server, db)
+        assert found is not None
+        resumed, game = found
+        assert (resumed.match_id, resumed.seat, game) == (match.match_id, 0, "doors")
+    args = argparse.Namespace(db=str(db))
+    assert resume_hint(args) == f"tigerden play --resume --db {db}"
+    async with embedded_server(tmp_path / "other.sqlite", 0.0) as server:
+        assert await last_local_seat(server, tmp_path / "other.sqlite") is None
