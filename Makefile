@@ -9,7 +9,7 @@ PROTO_BASELINE := proto/baseline/tigerden-v1.binpb
 NODE_EXAMPLE := examples/node
 NODE_STAMP := $(NODE_EXAMPLE)/node_modules/.installed
 
-.PHONY: play serve test test-slow lint proto proto-breaking proto-release node-example bench clean
+.PHONY: i18n play serve test test-slow lint proto proto-breaking proto-release node-example bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,7 @@ test-slow: $(STAMP) ## Everything, slow tests included, with property tests expl
 lint: $(STAMP) ## ruff + mypy + buf (lint, format, breaking changes)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine server client bots discovery bench tests
+	$(BIN)/mypy engine server client bots discovery bench tools tests
 	$(BIN)/buf lint
 	$(BIN)/buf format --diff --exit-code
 	@$(MAKE) --no-print-directory proto-breaking
@@ -49,6 +49,9 @@ proto-release: $(STAMP) ## At a release: record proto/ as the baseline later cha
 	mkdir -p $(dir $(PROTO_BASELINE))
 	$(BIN)/buf build --exclude-source-info -o $(PROTO_BASELINE)
 	@echo "wrote $(PROTO_BASELINE): commit it with the release tag"
+
+i18n: $(STAMP) ## Extract the client's strings, merge them into client/locale/*/.po, compile the .mo
+	$(BIN)/python -m tools.catalog
 
 proto: $(STAMP) ## Regenerate the Python modules from proto/
 	$(BIN)/python proto/generate.py

@@ -1,5 +1,5 @@
-"""The `tigerden` command: serve, play, join, watch, host, replay, export, bot, selfplay, games,
-matches, servers."""
+"""The `tigerden` command: lobby (the default), serve, play, join, watch, host, replay, export, bot,
+selfplay, games, matches, servers."""
 
 from __future__ import annotations
 
@@ -131,6 +131,14 @@ async def cmd_serve(args: argparse.Namespace) -> int:
         None if args.no_advertise else args.name,
         args.expire_waiting,
     )
+    return 0
+
+
+async def cmd_lobby(args: argparse.Namespace) -> int:
+    from client.session import run_lobby
+
+    address = target(args.address) if args.address else None
+    await run_lobby(args.name, list(LEVELS), address, args.interface)
     return 0
 
 
@@ -492,7 +500,9 @@ def parser() -> argparse.ArgumentParser:
         prog="tigerden",
         description="A LAN game server and terminal client for Doors, Koi-Koi and Tiger & Dragon.",
     )
-    commands = root.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = root.add_subparsers(
+        dest="command", metavar="COMMAND", help="without one: the lobby (tigerden lobby)"
+    )
 
     def db_arg(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", default=str(default_db()), help="SQLite file (default: %(default)s)")
@@ -536,6 +546,16 @@ def parser() -> argparse.ArgumentParser:
             metavar="ADDR",
             help="look only on the interface with this address (repeatable; default: all)",
         )
+
+    p = commands.add_parser(
+        "lobby", help="the lobby screen: servers on the LAN, matches, create, join, watch"
+    )
+    p.add_argument(
+        "address", nargs="?", help="HOST[:PORT] of a server (default: the servers on the LAN)"
+    )
+    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    discovery_args(p)
+    p.set_defaults(run=cmd_lobby)
 
     p = commands.add_parser("servers", help="list the tigerden servers on the LAN")
     discovery_args(p)
@@ -645,6 +665,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["lobby", *argv]  # no command: the lobby, with the flags given
     args = parser().parse_args(argv)
     set_language(getattr(args, "lang", None))
     use_ascii(getattr(args, "ascii", False) or wants_ascii())

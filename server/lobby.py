@@ -247,10 +247,10 @@ class Lobby:
         players = players or game.info.default_players
         table_names = {spec.name for spec in TABLE_OPTIONS}
         try:
-            validated = game.info.validate(
+            validated_game_options = game.info.validate(
                 players, {k: v for k, v in options.items() if k not in table_names}
             )
-            validated.update(validate_table_options(options))
+            validated = validated_game_options | validate_table_options(options)
         except BadOptions as error:
             raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if not seats:
@@ -280,6 +280,8 @@ class Lobby:
             token_hash(host_token),
             creator,
             rematch_of.match_id if rematch_of else None,
+            # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): it is over at once.
+            game.new(players, validated_game_options, seed).result() is not None,
         )
         room = Room(
             match_id,

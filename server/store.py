@@ -220,7 +220,9 @@ class Store:
         host_hash: str | None = None,
         created_by: str = "",
         rematch_of: str | None = None,
+        finished: bool = False,
     ) -> float:
+        """Stores a new match; `finished` when its deal already decided it."""
         created_at = time.time()
         write = Write().add(
             "INSERT INTO matches (match_id, game_id, players, options, seed, created_at,"
@@ -250,6 +252,8 @@ class Store:
             created_by,
             rematch_of,
         )
+        if finished:
+            self.ending_write(match_id, {"kind": "played_out"}, write)
         self.commit(write)
         return created_at
 

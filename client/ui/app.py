@@ -47,7 +47,7 @@ from client.i18n import _
 from client.ui import games
 from client.ui.pane import ScrollPane
 from client.ui.state import ClientState
-from client.ui.text import reflow, symbols
+from client.ui.text import plain, reflow, symbols
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 
@@ -61,6 +61,7 @@ WIDE = 110
 """From this many columns on, the log stands beside an 80-column table instead of below it."""
 TABLE_WIDTH = 80
 MOVE_ROWS = 3
+BANNER_ROWS = 2
 
 STYLE = Style.from_dict(
     {
@@ -118,7 +119,11 @@ def legal_moves(state: ClientState) -> StyleAndTextTuples:
         return [("class:dim", _("(no moves for you now)") + "\n")]
     moves: StyleAndTextTuples = [("class:label", _("Moves:"))]
     for number, label in enumerate(labels, start=1):
-        moves += [("", "  "), ("class:dim", f"{number}:"), ("class:move", label)]
+        moves += [
+            ("", "  "),
+            ("class:dim class:nowrap", f"{number}:"),
+            ("class:move class:nowrap", label),
+        ]
     return [*moves, ("", "\n")]
 
 
@@ -129,8 +134,8 @@ def log_lines(state: ClientState) -> StyleAndTextTuples:
 def banner(state: ClientState) -> StyleAndTextTuples:
     """What the others did since your last move, newest last, in one line (the row cuts it)."""
     if not state.banner:
-        return [("class:dim", "")]
-    return [("class:banner", f"{symbols().to_act} " + "; ".join(state.banner[-6:]))]
+        return []
+    return [("class:banner", f"{symbols().to_act} {state.banner_text()}\n")]
 
 
 def help_text(state: ClientState) -> StyleAndTextTuples:
@@ -140,10 +145,12 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
         _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
         _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
     ]
-    rules = "\n".join(_(line) if line.strip() else line for line in state.game.help.splitlines())
+    rules = "\n".join(
+        _(line) if line.strip() else line for line in reflow(state.game.help).splitlines()
+    )
     return [
-        ("class:title", _("{game}: rules (? closes)").format(game=state.game.title) + "\n"),
-        ("", reflow(rules) + "\n"),
+        ("class:title", _("{game}: rules (? closes)").format(game=_(state.game.title)) + "\n"),
+        ("", rules + "\n"),
         *house_rules_help(state),
         ("class:title", _("Keys") + "\n"),
         *[("", "  " + line + "\n") for line in keys],
@@ -195,7 +202,7 @@ class MoveCompleter(Completer):
         else:
             found = self.state.matching(text)
         for move in found:
-            yield Completion(move.label, start_position=-len(text))
+            yield Completion(self.state.label(move), start_position=-len(text))
 
 
 def common_start(labels: list[str]) -> str:
@@ -211,19 +218,21 @@ def common_start(labels: list[str]) -> str:
 
 def status_line(state: ClientState) -> StyleAndTextTuples:
     """The status, and the turn clock's countdown at the right when the match has one."""
-    line: StyleAndTextTuples = [("class:status", " " + state.status)]
+    status = plain(state.status)
+    line: StyleAndTextTuples = [("class:status", " " + status)]
     clock = state.clock_text()
     if clock:
         width = get_app().output.get_size().columns
-        pad = max(2, width - len(state.status) - len(clock) - 4)
-        line.append(("class:status", " " * pad + "⏱ " + clock + " "))
+        pad = max(2, width - len(status) - len(clock) - 4)
+        line.append(("class:status", plain(" " * pad + "⏱ " + clock + " ")))
     return line
 
 
 def header(state: ClientState) -> StyleAndTextTuples:
     dot = f" {symbols().dot} "
     width = get_app().output.get_size().columns
-    title = state.game.title if width >= WIDE else state.game.title.split(" (")[0]
+    title = _(state.game.title)
+    title = title if width >= WIDE else title.split(" (")[0]
     left = f" tigerden{dot}{title}{dot}" + _("match {id}").format(id=state.match_id)
     right = (
         _("? help · F2 log · PgUp/PgDn · Ctrl-Q quit")
@@ -232,7 +241,7 @@ def header(state: ClientState) -> StyleAndTextTuples:
     ).replace("·", symbols().dot) + " "
     left = left[: max(0, width - len(right) - 1)]
     pad = max(1, width - len(left) - len(right))
-    return [("class:header", left + " " * pad + right)]
+    return [("class:header", plain(left + " " * pad + right))]
 
 
 def build_app(
@@ -253,7 +262,7 @@ def build_app(
             state.status = state.refusal(text)
             return True  # keep the text to correct it
         if send is not None and state.snapshot is not None:
-            state.acted(state.snapshot.version, chosen.label)
+            state.acted(state.snapshot.version, state.label(chosen))
             table_pane.scroll = 0
             app.create_background_task(send(state.snapshot.version, chosen.move))
         return False  # clear the prompt
@@ -305,9 +314,9 @@ def build_app(
             Window(FormattedTextControl(lambda: header(state)), height=1),
             body,
             Window(
-                FormattedTextControl(lambda: banner(state)),
-                height=1,
-                char=" ",
+                ScrollPane(lambda: banner(state), follow_end=True),
+                height=Dimension(min=1, max=BANNER_ROWS),
+                dont_extend_height=True,
             ),
             ConditionalContainer(
                 Window(log_pane, height=Dimension(min=0, preferred=0)), filter=narrow
@@ -330,7 +339,11 @@ def build_app(
             (
                 "",
                 _("window {w}x{h} is too small: {game} needs {mw}x{mh}").format(
-                    w=size.columns, h=size.rows, game=state.game.title, mw=wanted[0], mh=wanted[1]
+                    w=size.columns,
+                    h=size.rows,
+                    game=_(state.game.title),
+                    mw=wanted[0],
+                    mh=wanted[1],
                 ),
             )
         ]
@@ -397,7 +410,8 @@ def build_app(
         if buffer.complete_state and buffer.complete_state.completions:
             buffer.complete_next()
             return
-        labels = [m.label for m in state.matching(buffer.text)] if buffer.text.strip() else []
+        found = state.matching(buffer.text) if buffer.text.strip() else []
+        labels = [state.label(m) for m in found]
         common = common_start(labels)
         if len(labels) == 1 or len(common) > len(buffer.text):
             buffer.document = Document(labels[0] if len(labels) == 1 else common)
@@ -432,9 +446,9 @@ def refresh(app: Application[None], state: ClientState, bell: bool) -> None:
         state.turn_started = False
         if bell:
             app.output.bell()
-        app.output.set_title(_("tigerden: your turn ({game})").format(game=state.game.title))
+        app.output.set_title(_("tigerden: your turn ({game})").format(game=_(state.game.title)))
     elif state.snapshot is not None and not state.snapshot.legal_moves:
-        app.output.set_title(f"tigerden: {state.game.title}")
+        app.output.set_title(f"tigerden: {_(state.game.title)}")
     app.invalidate()
 
 

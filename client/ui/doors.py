@@ -40,19 +40,25 @@ REASONS = {
 }
 
 
-def card_name(card: int) -> str:
+def card_key(card: int) -> str:
+    """The card's English name, from the wire enum: "red-lady"."""
     name: str = pb.DoorsCard.Name(card)  # type: ignore[arg-type]
     return name.removeprefix("DOORS_CARD_").lower().replace("_", "-")
 
 
-def colour_of(name: str) -> str:
-    return "red" if name.startswith("red") else "blue" if name.startswith("blue") else "wild"
+def card_name(card: int) -> str:
+    """The card's name in the player's language."""
+    return _(card_key(card))
+
+
+def colour_of(key: str) -> str:
+    return "red" if key.startswith("red") else "blue" if key.startswith("blue") else "wild"
 
 
 def card(state: ClientState | None, number: int) -> StyleAndTextTuples:
     """One card, `[♦red-lady]`: a colour symbol and colour; underlined when it changed."""
     name = card_name(number)
-    colour = colour_of(name)
+    colour = colour_of(card_key(number))
     changed = " class:changed" if state is not None and name in state.changed else ""
     mark = str(getattr(symbols(), colour))
     return [(f"class:card.{colour}{changed}", f"[{mark}{name}]")]
@@ -127,13 +133,32 @@ def render(state: ClientState) -> StyleAndTextTuples:
         ("class:label", _("Gems:") + " "),
         ("", ", ".join(f"{state.seat_name(s)} {g}" for s, g in enumerate(view.gems)) + "\n"),
     ]
-    lines += [("class:label", _("Display:") + "    "), *cards(state, view.display), ("", "\n")]
+    lines += [("class:label", _("Display:") + " "), *cards(state, view.display), ("", "\n")]
     lines += [("class:label", _("Collection:") + " "), *cards(state, view.collection)]
     lines.append(("", "\n"))
-    lines += [("class:label", _("Discards:") + "   "), *cards(state, view.discards), ("", "\n")]
+    lines += [("class:label", _("Discards:") + " "), *cards(state, view.discards), ("", "\n")]
     if view.HasField("last_contest"):
         lines += last_contest_line(state, view.last_contest)
     return lines
+
+
+def move_label(move: match_pb2.Move) -> str:
+    """A legal move in the player's language (in English, the server's own label)."""
+    doors = move.doors
+    action = doors.WhichOneof("action")
+    if action == "take":
+        return _("take {card}").format(card=card_name(doors.take.card))
+    if action == "discard":
+        return _("discard {card}").format(card=card_name(doors.discard.card))
+    if action == "guess":
+        return _("guess {guess}").format(guess=guess_words(doors.guess.colour, doors.guess.role))
+    words = {
+        "match_set": N_("match-set"),
+        "pass_turn": N_("pass"),
+        "score_set": N_("score-set"),
+        "decline_set": N_("decline-set"),
+    }
+    return _(words[action]) if action in words else ""
 
 
 def summary(state: ClientState) -> StyleAndTextTuples:
@@ -151,25 +176,18 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         return None
     kind = event.doors.WhichOneof("kind")
     e = getattr(event.doors, kind or "")
-    name = state.actor
     if kind == "contest_started":
         return Described(
             _("contest {number} begins; {name} collects").format(
-                number=e.contest, name=name(e.collector)
+                number=e.contest, name=state.actor(e.collector)
             )
         )
     if kind == "took":
-        return Described(
-            _("{name} takes {card}").format(name=name(e.seat), card=card_name(e.card)),
-            seat=e.seat,
-            changed=(card_name(e.card),),
-        )
+        name = card_name(e.card)
+        return Described(_("takes {card}").format(card=name), seat=e.seat, changed=(name,))
     if kind == "discarded":
-        return Described(
-            _("{name} discards {card}").format(name=name(e.seat), card=card_name(e.card)),
-            seat=e.seat,
-            changed=(card_name(e.card),),
-        )
+        name = card_name(e.card)
+        return Described(_("discards {card}").format(card=name), seat=e.seat, changed=(name,))
     if kind == "refilled":
         left = n_("{count} card left", "{count} cards left", e.deck_left).format(count=e.deck_left)
         return Described(
@@ -179,25 +197,25 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
     if kind == "guessed":
         verdict = _("right") if e.correct else _("wrong")
         return Described(
-            _("{name} guesses {guess}: {verdict}").format(
-                name=name(e.seat), guess=guess_words(e.colour, e.role), verdict=verdict
+            _("guesses {guess}: {verdict}").format(
+                guess=guess_words(e.colour, e.role), verdict=verdict
             ),
             seat=e.seat,
         )
     if kind == "passed":
-        return Described(_("{name} passes").format(name=name(e.seat)), seat=e.seat)
+        return Described(_("passes"), seat=e.seat)
     if kind == "set_declined":
-        return Described(_("{name} declines to score a set").format(name=name(e.seat)), seat=e.seat)
+        return Described(_("declines to score a set"), seat=e.seat)
     if kind == "contest_ended":
         gains = n_("{name} gains {count} gem", "{name} gains {count} gems", e.gems).format(
-            name=name(e.scorer), count=e.gems
+            name=state.actor(e.scorer), count=e.gems
         )
         return Described(f"{_(REASONS.get(e.reason, '?'))}: {gains}", ends=True)
     if kind == "match_ended":
         return Described(
             _("{name} wins the match {gems}").format(
-                name=name(e.winner), gems="-".join(map(str, e.gems))
+                name=state.actor(e.winner), gems="-".join(map(str, e.gems))
             ),
             ends=True,
         )
-    return Described(state.server_text(event.text))
+    return None

@@ -20,14 +20,23 @@ class GameScreen:
     render: Callable[[ClientState], StyleAndTextTuples]
     describe: Callable[[ClientState, match_pb2.Event], Described | None]
     summary: Callable[[ClientState], StyleAndTextTuples]
+    move_label: Callable[[match_pb2.Move], str]
     min_size: tuple[int, int]
 
 
 SCREENS: dict[str, GameScreen] = {
-    "doors": GameScreen(doors.render, doors.describe, doors.summary, doors.MIN_SIZE),
-    "koikoi": GameScreen(koikoi.render, koikoi.describe, koikoi.summary, koikoi.MIN_SIZE),
+    "doors": GameScreen(
+        doors.render, doors.describe, doors.summary, doors.move_label, doors.MIN_SIZE
+    ),
+    "koikoi": GameScreen(
+        koikoi.render, koikoi.describe, koikoi.summary, koikoi.move_label, koikoi.MIN_SIZE
+    ),
     "tiger_dragon": GameScreen(
-        tiger_dragon.render, tiger_dragon.describe, tiger_dragon.summary, tiger_dragon.MIN_SIZE
+        tiger_dragon.render,
+        tiger_dragon.describe,
+        tiger_dragon.summary,
+        tiger_dragon.move_label,
+        tiger_dragon.MIN_SIZE,
     ),
 }
 DEFAULT_MIN_SIZE = (80, 24)
@@ -41,15 +50,20 @@ def screen_of(state: ClientState) -> GameScreen | None:
 
 def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
     screen = screen_of(state)
-    described = screen.describe(state, event) if screen else None
-    if described is None and event.text:
-        return Described(state.server_text(event.text))
-    return described
+    if screen is None or event.WhichOneof("game") is None:
+        return Described(state.server_text(event.text)) if event.text else None
+    return screen.describe(state, event)
 
 
 def summary(state: ClientState) -> StyleAndTextTuples:
     screen = screen_of(state)
     return screen.summary(state) if screen else []
+
+
+def label(state: ClientState, move: match_pb2.LegalMove) -> str:
+    """The move's label in the player's language; the server's label when it has none."""
+    screen = screen_of(state)
+    return (screen.move_label(move.move) if screen else "") or move.label
 
 
 def min_size(state: ClientState) -> tuple[int, int]:

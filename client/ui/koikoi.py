@@ -36,7 +36,7 @@ PHASES = {
 }
 
 MONTHS = {
-    "jan": N_("jan·pine"),
+    "jan": N_("jan·pine"),  # the month (as the card names abbreviate it) and its flower
     "feb": N_("feb·plum"),
     "mar": N_("mar·cherry"),
     "apr": N_("apr·wisteria"),
@@ -99,13 +99,19 @@ MISDEALS = {
 BRIGHTS = frozenset({"jan-crane", "mar-curtain", "aug-moon", "nov-rain-man", "dec-phoenix"})
 
 
-def card_name(card: int) -> str:
+def card_key(card: int) -> str:
+    """The card's English name, from the wire enum: "jan-crane"."""
     name: str = pb.KoikoiCard.Name(card)  # type: ignore[arg-type]
     return name.removeprefix("KOIKOI_CARD_").lower().replace("_", "-")
 
 
+def card_name(card: int) -> str:
+    """The card's name in the player's language (the catalog has every card)."""
+    return _(card_key(card))
+
+
 def picture(name: str) -> str:
-    """bright, animal, ribbon or plain: what the card shows, as its name says."""
+    """bright, animal, ribbon or plain: what the card shows, as its English name says."""
     if name in BRIGHTS:
         return "bright"
     if "plain" in name or name.endswith("lightning"):
@@ -122,7 +128,7 @@ def kind_symbol(kind: str) -> str:
 def card(state: ClientState | None, number: int) -> StyleAndTextTuples:
     """One card, `[✦jan-crane]`: its kind's symbol and colour; underlined when it changed."""
     name = card_name(number)
-    kind = picture(name)
+    kind = picture(card_key(number))
     changed = " class:changed" if state is not None and name in state.changed else ""
     return [(f"class:card.{kind}{changed}", f"[{kind_symbol(kind)}{name}]")]
 
@@ -140,7 +146,7 @@ def by_month(state: ClientState, numbers: Iterable[int]) -> StyleAndTextTuples:
     """The board's cards grouped by month, each group headed by the month and its flower."""
     groups: dict[str, list[int]] = {}
     for number in numbers:
-        groups.setdefault(card_name(number).split("-")[0], []).append(number)
+        groups.setdefault(card_key(number).split("-")[0], []).append(number)
     line: StyleAndTextTuples = [("class:label", _("Board:"))]
     if not groups:
         return [*line, ("class:dim", " " + _("(empty)"))]
@@ -284,14 +290,14 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
                 _("Your yaku are worth {total}. Stop or koi-koi?").format(total=player.total),
             ),
             ("", " "),
-            ("class:move", "stop"),
+            ("class:move", _("stop")),
             (
                 "",
                 ": "
                 + _("end the deal now and score {points}").format(points=player.stop_points)
                 + "; ",
             ),
-            ("class:move", "koi-koi"),
+            ("class:move", _("koi-koi")),
             (
                 "",
                 ": "
@@ -307,14 +313,14 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
         ]
         if not mine:
             return [*lines, ("", ": " + _("{name} chooses which it takes").format(name=who) + "\n")]
-        labels = _(" or ").join(f"'{m.label}'" for m in moves)
+        labels = _(" or ").join(f"'{move_label(m.move)}'" for m in moves)
         return [*lines, ("", ": " + _("type {moves}").format(moves=labels) + "\n")]
     if view.phase == pb.KOIKOI_PHASE_HAND and mine:
         choices: dict[int, list[str]] = {}
         for move in moves:
             play = move.move.koikoi.play_card
             if play.target:
-                choices.setdefault(play.card, []).append(move.label)
+                choices.setdefault(play.card, []).append(move_label(move.move))
         lines = []
         for played, labels_of in choices.items():
             typed = _(" or ").join(f"'{label}'" for label in labels_of)
@@ -388,6 +394,26 @@ def render(state: ClientState) -> StyleAndTextTuples:
     return lines
 
 
+def move_label(move: match_pb2.Move) -> str:
+    """A legal move in the player's language (in English, the server's own label)."""
+    koikoi = move.koikoi
+    action = koikoi.WhichOneof("action")
+    if action == "play_card":
+        play = koikoi.play_card
+        if play.target:
+            return _("play {card} take {target}").format(
+                card=card_name(play.card), target=card_name(play.target)
+            )
+        return _("play {card}").format(card=card_name(play.card))
+    if action == "choose_capture":
+        return _("take {card}").format(card=card_name(koikoi.choose_capture.target))
+    if action == "stop":
+        return _("stop")
+    if action == "koi_koi":
+        return _("koi-koi")
+    return ""
+
+
 def summary(state: ClientState) -> StyleAndTextTuples:
     """The end of a deal (held on screen until a key): the deal's summary and the scores."""
     assert state.snapshot is not None
@@ -405,10 +431,9 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         return None
     kind = event.koikoi.WhichOneof("kind")
     e = getattr(event.koikoi, kind or "")
-    name = state.actor
     if kind == "dealt":
         return Described(
-            _("deal {deal}: {name} deals").format(deal=e.deal, name=name(e.dealer)),
+            _("deal {deal}: {name} deals").format(deal=e.deal, name=state.actor(e.dealer)),
             changed=tuple(card_name(c) for c in e.board),
         )
     if kind == "redealt":
@@ -419,51 +444,40 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         )
     if kind == "board_four_taken":
         return Described(
-            _("{name} takes {cards} from the board").format(
-                name=name(e.seat), cards=" ".join(map(card_name, e.cards))
-            ),
+            _("takes {cards} from the board").format(cards=" ".join(map(card_name, e.cards))),
             seat=e.seat,
             changed=tuple(map(card_name, [*e.cards, *e.refill])),
         )
     if kind == "played":
         played = card_name(e.card)
-        if e.captured:
-            taken = " ".join(map(card_name, e.captured))
-            text = (
-                _("{name} plays {card}, takes {cards}")
-                if e.step == pb.KOIKOI_STEP_HAND
-                else _("{name}'s drawn {card} takes {cards}")
-            ).format(name=name(e.seat), card=played, cards=taken)
+        taken = " ".join(map(card_name, e.captured))
+        if e.step == pb.KOIKOI_STEP_HAND:
+            deed = (
+                _("plays {card}, takes {cards}") if e.captured else _("plays {card} to the board")
+            )
         else:
-            text = (
-                _("{name} plays {card} to the board")
-                if e.step == pb.KOIKOI_STEP_HAND
-                else _("{name} draws {card}: no match, it goes to the board")
-            ).format(name=name(e.seat), card=played)
-        return Described(text, seat=e.seat, changed=(played, *map(card_name, e.captured)))
-    if kind == "drew":
+            deed = (
+                _("draws {card}, takes {cards}") if e.captured else _("draws {card} to the board")
+            )
         return Described(
-            _("{name} draws {card}").format(name=name(e.seat), card=card_name(e.card)),
+            deed.format(card=played, cards=taken),
             seat=e.seat,
-            changed=(card_name(e.card),),
+            changed=(played, *map(card_name, e.captured)),
         )
+    if kind == "drew":
+        return None  # the Played event that follows says what the drawn card did
     if kind == "yaku_made":
         return Described(
-            _("{name} makes {yaku} (total {total})").format(
-                name=name(e.seat), yaku=yaku_text(e.yaku), total=e.total
-            ),
+            _("makes {yaku} (total {total})").format(yaku=yaku_text(e.yaku), total=e.total),
             seat=e.seat,
         )
     if kind == "koi_koi_called":
-        return Described(
-            _("{name} calls koi-koi ({count})").format(name=name(e.seat), count=e.calls),
-            seat=e.seat,
-        )
+        return Described(_("calls koi-koi ({count})").format(count=e.calls), seat=e.seat)
     if kind == "deal_ended":
         s = e.summary
         if s.HasField("winner"):
             text = _("deal {deal} ends: {name} scores {points}").format(
-                deal=s.deal, name=name(s.winner), points=s.points
+                deal=s.deal, name=state.actor(s.winner), points=s.points
             )
         else:
             text = _("deal {deal} ends drawn: nobody scores").format(deal=s.deal)
@@ -473,11 +487,11 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
     if kind == "dealer_drawn":
         first, second = (card_name(c) for c in e.cards)
         drew = _("{first} draws {card1}, {second} draws {card2}").format(
-            first=name(0), card1=first, second=name(1), card2=second
+            first=state.actor(0), card1=first, second=state.actor(1), card2=second
         )
         if e.HasField("dealer"):
-            text = _("{drew}: {name} deals first").format(drew=drew, name=name(e.dealer))
+            text = _("{drew}: {name} deals first").format(drew=drew, name=state.actor(e.dealer))
         else:
             text = _("{drew}: a tie, draw again").format(drew=drew)
         return Described(text, changed=(first, second))
-    return Described(state.server_text(event.text))
+    return None

@@ -26,7 +26,8 @@ put into words itself)."""
 
 @dataclass(frozen=True)
 class Described:
-    """One event in words: who did it (None: nobody in particular), the card/tile names it
+    """One event in words: who did it (None: nobody in particular) and then `text` (what they
+    did, without the name; the whole sentence when `seat` is None), the card/tile names it
     changed (highlighted until your next move), and whether it ends a deal, round or contest
     (the summary is then held on screen until a key is pressed)."""
 
@@ -46,8 +47,8 @@ class ClientState:
     show_help: bool = False
     show_log: bool = False
     acted_at: int = -1
-    banner: list[str] = field(default_factory=list)
-    """What the others did since your last move, newest last."""
+    banner: list[tuple[int | None, str]] = field(default_factory=list)
+    """What the others did since your last move, newest last: (seat or None, words)."""
     changed: set[str] = field(default_factory=set)
     """Names of the cards/tiles the others' moves changed, until your next move."""
     held: StyleAndTextTuples | None = None
@@ -86,9 +87,12 @@ class ClientState:
             described = describe(self, event)
             if described is None:
                 continue
-            self.log.append(described.text)
-            if described.seat is None or described.seat != viewer:
-                self.banner.append(described.text)
+            seat = described.seat
+            self.log.append(
+                described.text if seat is None else f"{self.actor(seat)} {described.text}"
+            )
+            if seat is None or seat != viewer:
+                self.banner.append((seat, described.text))
                 self.changed.update(described.changed)
             if described.ends:
                 self.held = summary(self)
@@ -101,6 +105,20 @@ class ClientState:
             self.status = _("your move: type a move (Tab completes) or its number")
         elif snapshot.HasField("to_act"):
             self.status = _("waiting for {name}...").format(name=self.player_name(snapshot.to_act))
+
+    def banner_text(self) -> str:
+        """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2
+        to the board" (a name once for a run of its deeds)."""
+        parts: list[str] = []
+        previous: int | None = None
+        for seat, words in self.banner[-8:]:
+            parts.append(
+                words
+                if seat is not None and seat == previous
+                else (words if seat is None else f"{self.actor(seat)} {words}")
+            )
+            previous = seat
+        return "; ".join(parts)
 
     def acted(self, version: int, label: str) -> None:
         """Your move was sent: the banner and the highlights start afresh."""
@@ -176,7 +194,7 @@ class ClientState:
             return []
         info = self.snapshot.seats[seat]
         if info.kind == lobby_pb2.SEAT_KIND_BOT:
-            return [_("bot")]
+            return [] if "bot" in info.name.lower() else [_("bot")]
         if info.taken and not info.connected and not self.is_you(seat):
             return [_("away")]
         return []
@@ -192,8 +210,16 @@ class ClientState:
 
         return result_words(self, snapshot)
 
+    def label(self, move: match_pb2.LegalMove) -> str:
+        """The move as the player reads and types it (in their language)."""
+        from client.ui.games import label
+
+        return label(self, move)
+
     def legal_labels(self) -> list[str]:
-        return [] if self.snapshot is None else [m.label for m in self.snapshot.legal_moves]
+        if self.snapshot is None:
+            return []
+        return [self.label(m) for m in self.snapshot.legal_moves]
 
     def matching(self, text: str) -> list[match_pb2.LegalMove]:
         """The legal moves `text` names: by number, by the whole label, by a prefix of the
@@ -208,14 +234,15 @@ class ClientState:
         if text.isdigit():
             number = int(text)
             return [moves[number - 1]] if 1 <= number <= len(moves) else []
-        exact = [m for m in moves if m.label.lower() == text]
+        named = [(m, {self.label(m).lower(), m.label.lower()}) for m in moves]
+        exact = [m for m, labels in named if text in labels]
         if exact:
             return exact
-        prefixed = [m for m in moves if m.label.lower().startswith(text)]
+        prefixed = [m for m, labels in named if any(x.startswith(text) for x in labels)]
         if prefixed:
             return prefixed
         typed = text.split()
-        return [m for m in moves if _words_match(typed, m.label.lower())]
+        return [m for m, labels in named if any(_words_match(typed, x) for x in labels)]
 
     def find_move(self, text: str) -> match_pb2.LegalMove | None:
         """The one legal move `text` names unambiguously, or None."""
@@ -238,7 +265,7 @@ class ClientState:
             return _("no moves for you now")
         found = self.matching(typed)
         if len(found) > 1:
-            shown = ", ".join(m.label for m in found[:4])
+            shown = ", ".join(self.label(m) for m in found[:4])
             more = "..." if len(found) > 4 else ""
             return _("{typed!r} could be {moves}{more}: type more").format(
                 typed=typed, moves=shown, more=more

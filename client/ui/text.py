@@ -70,9 +70,42 @@ ASCII = Symbols(
 
 _symbols = UNICODE
 
+TRANSLITERATION = str.maketrans(
+    {
+        "ä": "ae",
+        "ö": "oe",
+        "ü": "ue",
+        "Ä": "Ae",
+        "Ö": "Oe",
+        "Ü": "Ue",
+        "ß": "ss",
+        "ō": "o",
+        "ū": "u",
+        "é": "e",
+        "…": "...",
+        "\N{EN DASH}": "-",
+        "\N{EM DASH}": "-",
+        "·": "-",
+        "\N{MULTIPLICATION SIGN}": "x",
+    }
+)
+
 
 def symbols() -> Symbols:
     return _symbols
+
+
+def is_ascii() -> bool:
+    return _symbols is ASCII
+
+
+def plain(text: str) -> str:
+    """`text` as the terminal can show it: in ASCII mode, German letters spelt out (ä -> ae)
+    and any other non-ASCII character as "?"."""
+    if not is_ascii():
+        return text
+    spelt = text.translate(TRANSLITERATION)
+    return spelt.encode("ascii", "replace").decode("ascii")
 
 
 def use_ascii(enabled: bool) -> None:
@@ -104,10 +137,14 @@ def logical_lines(fragments: StyleAndTextTuples) -> list[Line]:
 
 
 def _words(line: Line) -> list[tuple[str, str]]:
-    """The line as runs of spaces and runs of non-spaces, keeping styles."""
+    """The line as runs of spaces and runs of non-spaces, keeping styles; a fragment styled
+    `nowrap` is never cut (its spaces do not end a word)."""
     runs: list[tuple[str, str]] = []
     for fragment in line:
         style, text = fragment[0], fragment[1]
+        if "class:nowrap" in style.split():
+            runs.append((style, text.replace(" ", "\N{NO-BREAK SPACE}")))
+            continue
         current = ""
         for char in text:
             if current and (char == " ") != (current[-1] == " "):
@@ -159,7 +196,7 @@ def wrap_line(line: Line, width: int) -> list[Line]:
         pending, pending_width = [], 0
 
     for style, text in _words(line):
-        if text.isspace():
+        if text.isspace() and "\N{NO-BREAK SPACE}" not in text:
             flush_word()
             if row_width == hanging and rows:
                 continue  # no leading spaces on a continuation row
@@ -170,7 +207,9 @@ def wrap_line(line: Line, width: int) -> list[Line]:
             pending_width += get_cwidth(text)
     flush_word()
     rows.append(row)
-    return rows
+    return [
+        [(style, text.replace("\N{NO-BREAK SPACE}", " ")) for style, text, *_ in r] for r in rows
+    ]
 
 
 def _split_at_width(word: Line, width: int) -> tuple[Line, Line]:
@@ -191,6 +230,8 @@ def _split_at_width(word: Line, width: int) -> tuple[Line, Line]:
 def wrap(fragments: StyleAndTextTuples, width: int) -> list[Line]:
     """Every logical line of `fragments` wrapped at `width`."""
     rows: list[Line] = []
+    if is_ascii():
+        fragments = [(fragment[0], plain(fragment[1])) for fragment in fragments]
     for line in logical_lines(fragments):
         rows += wrap_line(line, width)
     return rows

@@ -16,7 +16,7 @@ from tigerden.v1 import tiger_dragon_pb2 as pb
 
 from client.i18n import _, n_
 from client.ui.state import ClientState, Described
-from client.ui.text import symbols
+from client.ui.text import is_ascii, symbols
 
 MIN_SIZE = (80, 24)
 
@@ -29,9 +29,9 @@ def tile_name(tile: int) -> str:
     if tile == pb.TIGER_DRAGON_TILE_UNSPECIFIED:
         return "?"
     if tile == pb.TIGER_DRAGON_TILE_TIGER:
-        return "tiger"
+        return _("tiger")
     if tile == pb.TIGER_DRAGON_TILE_DRAGON:
-        return "dragon"
+        return _("dragon")
     return str(tile)
 
 
@@ -73,7 +73,7 @@ def battlefield_name(number: int) -> str:
 def card_line(card: pb.TigerDragonCard) -> StyleAndTextTuples:
     """The Battlefield card in one line: the value of going out with 1..8 and a wild, and the
     face-down bonus."""
-    japanese = f" ({card.japanese})" if card.japanese else ""
+    japanese = f" ({card.japanese})" if card.japanese and not is_ascii() else ""
     values = " ".join(map(str, card.points))
     effect = [_("out with 1-8: {values}").format(values=values)]
     if card.points_by_difference:  # the Game Market promo
@@ -253,6 +253,22 @@ def render(state: ClientState) -> StyleAndTextTuples:
     return lines
 
 
+def move_label(move: match_pb2.Move) -> str:
+    """A legal move in the player's language (in English, the server's own label)."""
+    td = move.tiger_dragon
+    action = td.WhichOneof("action")
+    if action == "attack":
+        label = _("attack {tile}").format(tile=tile_name(td.attack.tile))
+        return label + " " + _("and reveal") if td.attack.reveal else label
+    if action == "defend":
+        return _("defend {tile}").format(tile=tile_name(td.defend.tile))
+    if action == "pass_turn":
+        return _("pass")
+    if action == "place_face_down":
+        return _("face-down {tile}").format(tile=tile_name(td.place_face_down.tile))
+    return ""
+
+
 def summary(state: ClientState) -> StyleAndTextTuples:
     """The end of a round (held on screen until a key): the Battlefield breakdown, the scores."""
     assert state.snapshot is not None
@@ -273,10 +289,10 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         return None
     kind = event.tiger_dragon.WhichOneof("kind")
     e = getattr(event.tiger_dragon, kind or "")
-    name = state.actor
     boards = state.snapshot.view.tiger_dragon.boards if state.snapshot else ()
 
     def last(seat: int, row: str) -> tuple[str, ...]:
+        """The key of the newest tile in a seat's row, to highlight it."""
         if seat >= len(boards):
             return ()
         count = len(getattr(boards[seat], row))
@@ -285,36 +301,35 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
     if kind == "round_started":
         return Described(
             _("round {round} begins; {name} starts").format(
-                round=e.round, name=name(e.start_player)
+                round=e.round, name=state.actor(e.start_player)
             )
         )
     if kind == "attacked":
-        text = _("{name} attacks with {tile}").format(name=name(e.seat), tile=tile_name(e.tile))
+        deed = _("attacks with {tile}").format(tile=tile_name(e.tile))
         if e.revealed:
-            text += " " + _("and reveals the last tile {tile}").format(tile=tile_name(e.revealed))
-        return Described(text, seat=e.seat, changed=last(e.seat, "attack"))
+            deed += " " + _("and reveals the last tile {tile}").format(tile=tile_name(e.revealed))
+        return Described(deed, seat=e.seat, changed=last(e.seat, "attack"))
     if kind == "defended":
         return Described(
-            _("{name} defends with {tile}").format(name=name(e.seat), tile=tile_name(e.tile)),
+            _("defends with {tile}").format(tile=tile_name(e.tile)),
             seat=e.seat,
             changed=last(e.seat, "defense"),
         )
     if kind == "passed":
-        return Described(_("{name} passes").format(name=name(e.seat)), seat=e.seat)
+        return Described(_("passes"), seat=e.seat)
     if kind == "placed_face_down":
-        return Described(
-            _("{name} places a tile face down").format(name=name(e.seat)),
-            seat=e.seat,
-            changed=last(e.seat, "defense"),
-        )
+        return Described(_("places a tile face down"), seat=e.seat, changed=last(e.seat, "defense"))
     if kind == "round_ended":
         s = e.summary
         return Described(
             _("round {round} ends: {name} goes out with {tile} and scores {points}").format(
-                round=s.round, name=name(s.winner), tile=tile_name(s.winning_tile), points=s.points
+                round=s.round,
+                name=state.actor(s.winner),
+                tile=tile_name(s.winning_tile),
+                points=s.points,
             ),
             ends=True,
         )
     if kind == "match_ended":
         return Described(_("the match is over"), ends=True)
-    return Described(state.server_text(event.text))
+    return None

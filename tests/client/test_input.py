@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.ui.app import build_app, refresh
 from client.ui.state import ClientState
+from tests.client.positions import SETUPS, Setup, client_for, positions
 from tests.client.test_ui import wait_for
 
 
@@ -95,3 +97,15 @@ async def test_a_digit_and_enter_at_once_leave_no_menu_and_escape_closes_it() ->
         pipe.send_text("\x11")
         await asyncio.wait_for(running, 5)
     assert sent == [3]
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.label)
+def test_english_move_labels_are_the_servers_labels(setup: Setup) -> None:
+    for state, _events in positions(setup, 40, seed=8):
+        seat = state.to_act()
+        if seat is None:
+            continue
+        client = client_for(setup, state, seat)
+        assert client.snapshot is not None and client.snapshot.legal_moves
+        for move in client.snapshot.legal_moves:
+            assert client.label(move) == move.label

@@ -18,12 +18,13 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
 import pytest
-from tigerden.v1 import match_pb2
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, connect
 from engine import GAMES
@@ -38,34 +39,44 @@ CHANGED = (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION)
 """A move refused because the table moved on (the clock played it first)."""
 
 
-def serve(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
-    """Starts `tigerden serve` on a loopback port; returns the process and its port."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "client.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-            "--bot-delay",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    found = PORT_LINE.search(line)
-    if found is None:
-        process.kill()
-        raise AssertionError(f"unexpected first line from tigerden serve: {line!r}")
-    return process, int(found[1])
+def serve(db: Path, port: int = 0) -> tuple[subprocess.Popen[bytes], int]:
+    """Starts `tigerden serve` on a loopback port (not advertised on the LAN); returns the
+    process and its port. Its output goes to a file beside the database, so a chatty server
+    never blocks on a full pipe."""
+    output = db.with_suffix(".log")
+    with output.open("ab") as log:
+        start = log.tell()
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "client.cli",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--db",
+                str(db),
+                "--bot-delay",
+                "0",
+                "--no-advertise",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with output.open("rb") as log:
+            log.seek(start)
+            found = PORT_LINE.search(log.read().decode(errors="replace"))
+        if found is not None:
+            return process, int(found[1])
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    process.kill()
+    raise AssertionError(f"tigerden serve did not start; see {output}")
 
 
 @dataclass
@@ -142,12 +153,14 @@ async def check(client: Server, table: Table) -> None:
 
 
 async def new_tables(client: Server, count: int, clock: str) -> list[Table]:
-    tables = []
-    for number in range(count):
-        game_id = GAME_IDS[number % len(GAME_IDS)]
+    tables: list[Table] = []
+    while len(tables) < count:
+        game_id = GAME_IDS[len(tables) % len(GAME_IDS)]
         players = GAMES[game_id].info.default_players
         seats = [(HUMAN, "")] + [(BOT, "random")] * (players - 1)
         match = await client.create(game_id, players, {"clock": clock}, seats)
+        if match.status == lobby_pb2.MATCH_STATUS_FINISHED:
+            continue  # the deal decided it (a Koi-Koi hand yaku): nothing to play
         tables.append(Table(await client.join(match.match_id, "tester", 0)))
     return tables
 
@@ -167,7 +180,7 @@ async def kill_and_check(
                 tables = await new_tables(client, wave, "move:1")
                 players = asyncio.gather(*(play(t, rng, slow) for t in tables))
                 while not players.done():
-                    await asyncio.wait([players], timeout=rng.uniform(0.3, 1.5))
+                    await asyncio.wait([players], timeout=rng.uniform(0.05, 0.8))
                     if players.done() or killed >= kills:
                         continue
                     os.kill(process.pid, signal.SIGKILL)
@@ -180,6 +193,7 @@ async def kill_and_check(
                 await check(client, table)
                 _, steps = await client.replay(table.seat.match_id)
                 clocks_played += sum(s.played_by == match_pb2.PLAYED_BY_CLOCK for s in steps)
+        print(f"{killed} kills, {len(done)} matches, {clocks_played} moves played by the clock")
         assert killed >= kills and len(done) >= matches
         assert {t.seat.match_id for t in done} and all(t.final for t in done)
         if slow:

@@ -1,0 +1,212 @@
+"""A game night in one terminal: the lobby, a table, and back to the lobby.
+
+`run_lobby` looks for servers on the LAN (or uses the one given), keeps the lobby's match list
+live from the server's WatchLobby stream, and carries out what the person chooses in the lobby
+screen — join or resume a seat, watch, create a match, play again — by running the table
+screen, then shows the lobby again. The seats taken here are remembered (their tokens) for as
+long as the lobby runs, so leaving a table and coming back takes the same seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+
+import grpc
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from client.api import SeatHandle, Server, connect, error_reason
+from client.ui.app import run_table
+from client.ui.lobby import Action, LobbyChoice, build_lobby_app
+from client.ui.lobby_state import LobbyState, ServerEntry
+from client.ui.state import ClientState
+from discovery import ServerBrowser
+
+RETRY_SECONDS = 2.0
+"""How long the lobby waits before it opens the match list stream again after losing it."""
+
+
+def refusal_text(error: grpc.aio.AioRpcError) -> str:
+    reason = error_reason(error) or error.code().name
+    return f"{reason}: {error.details()}"
+
+
+class LobbySession:
+    """The lobby's connection to one server at a time, and the screens it runs."""
+
+    def __init__(
+        self, state: LobbyState, input: Input | None = None, output: Output | None = None
+    ) -> None:
+        self.state = state
+        self.input = input
+        self.output = output
+        self.server: Server | None = None
+        self.app: Application[LobbyChoice] | None = None
+        self.seats: dict[str, SeatHandle] = {}
+        self._follow: asyncio.Task[None] | None = None
+        self._connecting: asyncio.Task[None] | None = None
+
+    def invalidate(self) -> None:
+        if self.app is not None:
+            self.app.invalidate()
+
+    def connect(self, entry: ServerEntry) -> None:
+        """Switches the lobby to `entry`'s server (in the background)."""
+        if self.state.connected_to is not None and self.state.connected_to.target == entry.target:
+            return
+        self._connecting = asyncio.ensure_future(self._connect(entry))
+
+    async def _connect(self, entry: ServerEntry) -> None:
+        await self._disconnect()
+        self.state.status = f"connecting to {entry.name} ({entry.target})..."
+        self.invalidate()
+        server = connect(entry.target)
+        try:
+            games = await server.games()
+        except grpc.aio.AioRpcError as error:
+            await server.close()
+            self.state.status = f"cannot reach {entry.name}: {error.code().name}"
+            self.invalidate()
+            return
+        self.server = server
+        self.seats.clear()
+        self.state.my_seats.clear()
+        self.state.games = list(games)
+        self.state.connected_to = entry
+        self.state.matches.clear()
+        self.state.status = f"connected to {entry.name}: Enter joins a match, n creates one"
+        self._follow = asyncio.ensure_future(self._follow_lobby(server))
+        self.invalidate()
+
+    async def _follow_lobby(self, server: Server) -> None:
+        """Keeps the match list live; after a lost stream, tries again every few seconds."""
+        while True:
+            try:
+                async for response in server.watch_lobby(include_finished=True):
+                    self.state.receive(response)
+                    self.invalidate()
+            except grpc.aio.AioRpcError as error:
+                self.state.status = f"lost the match list ({error.code().name}); retrying..."
+                self.invalidate()
+            await asyncio.sleep(RETRY_SECONDS)
+
+    async def _disconnect(self) -> None:
+        for task in (self._follow,):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._follow = None
+        if self.server is not None:
+            await self.server.close()
+            self.server = None
+
+    async def close(self) -> None:
+        if self._connecting is not None:
+            self._connecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._connecting
+        await self._disconnect()
+
+    async def run(self) -> None:
+        """Shows the lobby until the person quits, running a table for each choice."""
+        while True:
+            self.app = build_lobby_app(self.state, self.connect, self.input, self.output)
+            try:
+                choice = await self.app.run_async()
+            finally:
+                self.app = None
+            if choice is None or choice.action is Action.QUIT:
+                return
+            try:
+                await self.carry_out(choice)
+            except grpc.aio.AioRpcError as error:
+                self.state.status = refusal_text(error)
+
+    async def carry_out(self, choice: LobbyChoice) -> None:
+        server = self.server
+        if server is None:
+            self.state.status = "not connected to a server yet"
+            return
+        if choice.action is Action.CREATE:
+            form, self.state.form = self.state.form, None
+            assert form is not None, "the form is open when it is submitted"
+            name = self.state.player_name
+            match = await server.create(
+                form.game.game_id, form.players, form.options, form.seats, creator=name
+            )
+            await self.sit(await server.join(match.match_id, name, 0), match.game_id)
+        elif choice.action is Action.JOIN:
+            seat = self.seats.get(choice.match_id)
+            if seat is None:
+                seat = await server.join(choice.match_id, self.state.player_name)
+            await self.sit(seat, self.state.matches[choice.match_id].game_id)
+        elif choice.action is Action.WATCH:
+            await self.watch(server, choice.match_id)
+
+    async def sit(self, seat: SeatHandle, game_id: str) -> None:
+        """Plays `seat` at its table, then back to the lobby (or on to the rematch)."""
+        game = self.state.game(game_id)
+        assert game is not None, "the server listed the game of its match"
+        self.seats[seat.match_id] = seat
+        self.state.my_seats[seat.match_id] = seat.seat
+        table = ClientState(game, seat.match_id)
+        final = await run_table(seat, table, input=self.input, output=self.output)
+        if final.snapshot is not None and final.snapshot.HasField("result"):
+            self.state.status = "match over: " + final.result_text(final.snapshot).removesuffix(
+                "; Ctrl-Q quits"
+            )
+        else:
+            self.state.status = (
+                f"left match {seat.match_id}; your seat {seat.seat} is kept: Enter on it "
+                "takes you back"
+            )
+
+    async def watch(self, server: Server, match_id: str) -> None:
+        match = self.state.matches[match_id]
+        game = self.state.game(match.game_id)
+        assert game is not None, "the server listed the game of its match"
+        table = ClientState(game, match_id)
+        await run_table(
+            None,
+            table,
+            watch=lambda: server.watch(match_id),
+            input=self.input,
+            output=self.output,
+        )
+        self.state.status = f"stopped watching match {match_id}"
+
+
+async def run_lobby(
+    player_name: str,
+    levels: Sequence[str],
+    address: str | None = None,
+    interfaces: Sequence[str] = (),
+    input: Input | None = None,
+    output: Output | None = None,
+) -> None:
+    """The lobby on `address`, or on the servers found on the LAN, until the person quits."""
+    state = LobbyState(player_name, list(levels))
+    session = LobbySession(state, input, output)
+    try:
+        if address is not None:
+            entry = ServerEntry(address, address)
+            state.set_servers([entry])
+            session.connect(entry)
+            await session.run()
+            return
+
+        def found() -> None:
+            servers = sorted(browser.servers.values(), key=lambda s: (s.name, s.target))
+            state.set_servers([ServerEntry.found(s) for s in servers])
+            if state.connected_to is None and state.servers:
+                session.connect(state.servers[0])
+            session.invalidate()
+
+        async with ServerBrowser(interfaces, on_change=found) as browser:
+            await session.run()
+    finally:
+        await session.close()

@@ -1,0 +1,114 @@
+"""Builds the client's message catalogs with Babel: `python -m tools.catalog` (= `make i18n`).
+
+The template holds every string the client passes to `_`, `n_` or `N_`, and the words that
+reach the client as data: card names (from the wire enums), Battlefield titles, game titles
+and the games' help lines (as the client re-flows them). Each language's `.po` is merged with
+the template and compiled to the `.mo` beside it; both are committed, so a clean clone needs no
+build step. This is a build tool: it may read the engine, the client never does.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from client.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+from client.ui.text import reflow
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+
+
+def data_words() -> list[str]:
+    """The English words the client shows that arrive as data rather than code."""
+    from tigerden.v1 import doors_pb2, koikoi_pb2
+
+    from engine import GAMES
+    from engine.tiger_dragon.battlefields import CARDS
+
+    words: list[str] = []
+    for enum, prefix in (
+        (koikoi_pb2.KoikoiCard, "KOIKOI_CARD_"),
+        (doors_pb2.DoorsCard, "DOORS_CARD_"),
+    ):
+        for value in enum.DESCRIPTOR.values:
+            name = value.name
+            if not name.endswith("UNSPECIFIED"):
+                words.append(name.removeprefix(prefix).lower().replace("_", "-"))
+    words += [card.title for card in CARDS.values()]
+    for game in GAMES.values():
+        words.append(game.info.title)
+        words += [option.description for option in game.info.options]
+        words += [line for line in reflow(game.info.help).splitlines() if line.strip()]
+    return words
+
+
+def template() -> Catalog:
+    catalog = Catalog(project="tigerden", domain=DOMAIN, fuzzy=False)
+    found = extract_from_dir(
+        str(ROOT / "client"), method_map=[("**.py", "python")], keywords=KEYWORDS
+    )
+    for filename, lineno, message, comments, _context in found:
+        catalog.add(message, locations=[(f"client/{filename}", lineno)], auto_comments=comments)
+    for word in data_words():
+        catalog.add(word, locations=[("(data)", 0)])
+    return catalog
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compiled(language: str) -> bytes:
+    """The `.mo` the language's `.po` compiles to."""
+    with po_path(language).open("rb") as source:
+        catalog = read_po(source, locale=language)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def untranslated(catalog: Catalog) -> list[Message]:
+    """Messages with an empty translation (any plural form empty) or marked fuzzy."""
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        if message.fuzzy or not all(forms):
+            found.append(message)
+    return found
+
+
+def update() -> None:
+    """Merges the template into every language's `.po` and compiles it."""
+    fresh = template()
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        path = po_path(language)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            with path.open("rb") as source:
+                catalog = read_po(source, locale=language)
+        else:
+            catalog = Catalog(locale=language, project="tigerden", domain=DOMAIN, fuzzy=False)
+        catalog.update(fresh, no_fuzzy_matching=True)
+        with path.open("wb") as out:
+            write_po(
+                out, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True
+            )
+        path.with_suffix(".mo").write_bytes(compiled(language))
+        missing = [m.id for m in untranslated(catalog)]
+        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {len(missing)} untranslated")
+
+
+if __name__ == "__main__":
+    update()
+    sys.exit(0)
