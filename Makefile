@@ -66,12 +66,15 @@ node-example: $(STAMP) $(NODE_STAMP) ## The Node.js client (examples/node) plays
 clean:
 	rm -rf $(VENV) build *.egg-info
 
-.PHONY: bench-engine bench-ai
+.PHONY: bench-engine bench-ai bench-hostile
 
 bench-engine: $(STAMP) ## Random playouts per second per game, one core (bench/results/engine.csv)
 	$(BIN)/python -m bench.engine $(ARGS)
 
 bench-ai: $(STAMP) ## Round robin of the bot levels in every game (bench/results/ai.csv)
 	$(BIN)/python -m bench.ai $(ARGS)
+
+bench-hostile: $(STAMP) ## Server memory and other tables' latency under a never-reading Play client (10 s)
+	$(BIN)/python -m bench.hostile $(ARGS)
 
 bench: bench-engine bench-ai ## Both benchmarks

@@ -6,6 +6,6 @@
 
 from bots.decide import decide
 from bots.ismcts import Budget
-from bots.levels import LEVELS, Level, parse_level
+from bots.levels import LEVELS, Level, canonical_level, parse_level
 
-__all__ = ["LEVELS", "Budget", "Level", "decide", "parse_level"]
+__all__ = ["LEVELS", "Budget", "Level", "canonical_level", "decide", "parse_level"]

@@ -39,25 +39,48 @@ class Level:
     budget: Budget | None = None
     rollout: Rollout = Rollout.QUICK
     belief: bool = False
+    summary: str = ""
+    """How the level plays, for people (ListGames sends it)."""
 
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("random", Strategy.RANDOM),
-        Level("easy", Strategy.GREEDY),
-        Level("normal", Strategy.SEARCH, Budget(seconds=0.5)),
-        Level("hard", Strategy.SEARCH, Budget(seconds=1.0), Rollout.INFORMED, belief=True),
+        Level("random", Strategy.RANDOM, summary="any legal move"),
+        Level("easy", Strategy.GREEDY, summary="the best move by the game's rules of thumb"),
+        Level(
+            "normal",
+            Strategy.SEARCH,
+            Budget(seconds=0.5),
+            summary="information-set Monte Carlo tree search with quick playouts",
+        ),
+        Level(
+            "hard",
+            Strategy.SEARCH,
+            Budget(seconds=1.0),
+            Rollout.INFORMED,
+            belief=True,
+            summary="the same search, playouts by the rules of thumb, worlds weighed by what it "
+            "has read",
+        ),
     )
 }
 
 MAX_SECONDS = 30.0
 """The longest a seat may be told to think per decision."""
 
+MAX_LEVEL_TEXT = 32
+"""The longest level text accepted ("normal:0.125" is 12 characters)."""
+
 
 def parse_level(text: str) -> Level:
     """The level named by `text`: "NAME" or, for a searching level, "NAME:SECONDS".
     Raises ValueError with a message for people."""
+    if len(text) > MAX_LEVEL_TEXT:
+        raise ValueError(
+            f"a bot level is a name or name:seconds of at most {MAX_LEVEL_TEXT} characters, "
+            f"not {len(text)} (levels: {', '.join(LEVELS)}; e.g. hard:2)"
+        )
     name, sep, seconds = text.strip().partition(":")
     level = LEVELS.get(name)
     if level is None:
@@ -73,3 +96,16 @@ def parse_level(text: str) -> Level:
     if not (math.isfinite(time) and 0 < time <= MAX_SECONDS):
         raise ValueError(f"a bot thinks for more than 0 and at most {MAX_SECONDS:g} seconds")
     return replace(level, budget=Budget(seconds=time))
+
+
+def level_text(level: Level) -> str:
+    """The canonical text of `level`: its name, with ":SECONDS" only when it thinks for other
+    than its default time ("hard:1.0" is "hard", "normal:2.50" is "normal:2.5")."""
+    if level.budget == LEVELS[level.name].budget or level.budget is None:
+        return level.name
+    return f"{level.name}:{level.budget.seconds:g}"
+
+
+def canonical_level(text: str) -> str:
+    """`text` as `level_text` writes it; raises ValueError like `parse_level`."""
+    return level_text(parse_level(text))

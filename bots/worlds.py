@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from engine.core import State, View
-from engine.doors.model import CLUE_DECK, DOORS, DoorsView, Phase
+from engine.doors.model import CLUE_DECK, DOORS, DoorsView
 from engine.doors.state import DoorsState
 from engine.doors.traits import has_set
 from engine.koikoi.cards import DECK, indices, mask_of
@@ -45,12 +45,17 @@ def _doors(view: DoorsView) -> DoorsState:
     seat, own = view.viewer, view.own_door
     assert seat is not None and own is not None, "a seat's view"
     state = DoorsState(0, collector_set_optional=view.collector_set_optional)
-    collector_has_set = view.phase is Phase.COLLECTOR_SET_DECISION
+    # Automatic scoring: a running contest proves the Collector holds no set (D1: with the
+    # optional scoring nothing public tells whether they hold one).
     other = next(
         door
         for door in DOORS
         if door != own
-        and (seat == view.collector or has_set(view.collection, door) == collector_has_set)
+        and (
+            seat == view.collector
+            or view.collector_set_optional
+            or not has_set(view.collection, door)
+        )
     )
     state.doors = (own, other) if seat == 0 else (other, own)
     state.contest, state.collector, state.gems = view.contest, view.collector, view.gems

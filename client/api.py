@@ -197,9 +197,13 @@ class HostHandle:
 class Server:
     """A connection to one tigerden server."""
 
-    def __init__(self, target: str) -> None:
+    def __init__(self, target: str, tls_ca: bytes | None = None) -> None:
         self.target = target
-        self.channel = grpc.aio.insecure_channel(target)
+        if tls_ca is None:
+            self.channel = grpc.aio.insecure_channel(target)
+        else:
+            credentials = grpc.ssl_channel_credentials(root_certificates=tls_ca)
+            self.channel = grpc.aio.secure_channel(target, credentials)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.match = match_pb2_grpc.MatchServiceStub(self.channel)
 
@@ -234,13 +238,22 @@ class Server:
         status: lobby_pb2.MatchStatus.ValueType = lobby_pb2.MATCH_STATUS_UNSPECIFIED,
     ) -> Sequence[lobby_pb2.MatchInfo]:
         """The server's matches, newest first; finished ones only when asked, or only those
-        with `status` (MATCH_STATUS_FINISHED: the archive) (ListMatches)."""
-        response = await self.lobby.ListMatches(
-            lobby_pb2.ListMatchesRequest(
-                game_id=game_id, include_finished=include_finished, status=status
+        with `status` (MATCH_STATUS_FINISHED: the archive) (ListMatches, every page)."""
+        matches: list[lobby_pb2.MatchInfo] = []
+        token = ""
+        while True:
+            response = await self.lobby.ListMatches(
+                lobby_pb2.ListMatchesRequest(
+                    game_id=game_id,
+                    include_finished=include_finished,
+                    status=status,
+                    page_token=token,
+                )
             )
-        )
-        return list(response.matches)
+            matches.extend(response.matches)
+            token = response.next_page_token
+            if not token:
+                return matches
 
     async def watch_lobby(
         self, game_id: str = "", include_finished: bool = False
@@ -353,6 +366,8 @@ class Server:
         return header, steps
 
 
-def connect(target: str) -> Server:
-    """A client for the server at HOST:PORT (use as `async with connect(...) as server`)."""
-    return Server(target)
+def connect(target: str, tls_ca: bytes | None = None) -> Server:
+    """A client for the server at HOST:PORT (use as `async with connect(...) as server`).
+    With `tls_ca` (PEM certificates to trust), the connection is TLS and the server must
+    present a certificate for HOST signed by one of them."""
+    return Server(target, tls_ca)

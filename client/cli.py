@@ -11,7 +11,8 @@ import os
 import random
 import socket
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import fields
 from pathlib import Path
 
 import grpc
@@ -23,7 +24,6 @@ from client.bot import BotError, level_chooser, play_seat
 from client.export import export_lines
 from client.i18n import LANGUAGES, _, n_, set_language
 from client.selfplay import selfplay
-from client.ui.app import run_table
 from client.ui.replay import Replay, build_replay_app
 from client.ui.state import ClientState
 from client.ui.text import use_ascii, wants_ascii
@@ -48,6 +48,12 @@ def target(address: str) -> str:
     return address if ":" in address else f"{address}:{DEFAULT_PORT}"
 
 
+def open_server(args: argparse.Namespace, address: str) -> Server:
+    """A connection to the server at `address`, over TLS when `--tls-ca` names a file."""
+    ca = Path(args.tls_ca).read_bytes() if getattr(args, "tls_ca", None) else None
+    return connect(target(address), ca)
+
+
 def parse_options(pairs: Sequence[str], clock: str | None = None) -> dict[str, str]:
     options = {}
     for pair in pairs:
@@ -63,10 +69,10 @@ def parse_options(pairs: Sequence[str], clock: str | None = None) -> dict[str, s
 @contextlib.asynccontextmanager
 async def embedded_server(db: Path, bot_delay: float) -> AsyncIterator[Server]:
     """A local server on a free loopback port, for `play` and `selfplay`."""
+    from server.limits import Limits
     from server.main import start_server
 
-    db.parent.mkdir(parents=True, exist_ok=True)
-    running = await start_server("127.0.0.1:0", db, bot_delay)
+    running = await start_server("127.0.0.1:0", db, bot_delay, Limits.unlimited())
     server = connect(f"127.0.0.1:{running.port}")
     try:
         yield server
@@ -101,12 +107,19 @@ def remember_local_seat(db: Path, seat: SeatHandle, game_id: str) -> None:
 
 
 async def open_table(
-    server: Server, seat: SeatHandle, game_id: str, args: argparse.Namespace, hint: str
+    server: Server,
+    seat: SeatHandle,
+    game_id: str,
+    args: argparse.Namespace,
+    hint: Callable[[SeatHandle], str],
 ) -> None:
+    """Plays the seat's table (and its rematches, after /again) until the player quits."""
+    from client.session import play_at_tables
+
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
-    state = ClientState(await game_info(server, game_id), seat.match_id, options=options)
-    final = await run_table(seat, state, bell=not args.no_bell)
+    game = await game_info(server, game_id)
+    seat, final = await play_at_tables(seat, game, options, bell=not args.no_bell)
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
     else:
@@ -115,22 +128,20 @@ async def open_table(
                 match=seat.match_id, seat=seat.seat
             )
         )
-        print(f"  {hint}")
+        print(f"  {hint(seat)}")
 
 
 async def cmd_serve(args: argparse.Namespace) -> int:
-    from server.main import serve
+    from server.limits import Limits
+    from server.main import Tls, serve
 
+    if bool(args.tls_cert) != bool(args.tls_key):
+        raise SystemExit("--tls-cert and --tls-key go together")
+    tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
+    limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
+    name = None if args.no_advertise else args.name
     db = Path(args.db)
-    db.parent.mkdir(parents=True, exist_ok=True)
-    await serve(
-        args.host,
-        args.port,
-        db,
-        args.bot_delay,
-        None if args.no_advertise else args.name,
-        args.expire_waiting,
-    )
+    await serve(args.host, args.port, db, args.bot_delay, name, limits, tls, args.expire_waiting)
     return 0
 
 
@@ -204,7 +215,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
             match = await server.create(game_id, count, options, seats)
             seat = await server.join(match.match_id, args.name, 0)
             remember_local_seat(db, seat, game_id)
-        await open_table(server, seat, game_id, args, resume_hint(args))
+        await open_table(server, seat, game_id, args, lambda _seat: resume_hint(args))
     return 0
 
 
@@ -230,7 +241,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
         if chosen is None:
             return 1
         address = chosen.target
-    async with connect(target(address)) as server:
+    async with open_server(args, address) as server:
         match_id = args.match
         if args.create:
             count, seats = await seat_specs(
@@ -280,25 +291,31 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat = await server.join(match_id, args.name, args.seat, args.code or "")
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
-        hint = f"tigerden join {address} --match {match_id} --token {seat.token}"
-        await open_table(server, seat, joined.game_id, args, hint)
+        await open_table(
+            server,
+            seat,
+            joined.game_id,
+            args,
+            lambda s: f"tigerden join {address} --match {s.match_id} --token {s.token}",
+        )
     return 0
 
 
 async def cmd_watch(args: argparse.Namespace) -> int:
-    async with connect(target(args.address)) as server:
+    async with open_server(args, args.address) as server:
         match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.address}")
             return 1
+        from client.session import watch_tables
+
         game = await game_info(server, match.game_id)
-        state = ClientState(game, args.match, options=dict(match.options))
-        await run_table(None, state, watch=lambda: server.watch(args.match), bell=False)
+        await watch_tables(server, args.match, game, match.options, args.name)
     return 0
 
 
 async def cmd_host(args: argparse.Namespace) -> int:
-    async with connect(target(args.address)) as server:
+    async with open_server(args, args.address) as server:
         match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.address}", file=sys.stderr)
@@ -320,10 +337,12 @@ async def cmd_host(args: argparse.Namespace) -> int:
 
 
 @contextlib.asynccontextmanager
-async def server_or_local(address: str | None, db: Path) -> AsyncIterator[Server]:
+async def server_or_local(
+    args: argparse.Namespace, address: str | None, db: Path
+) -> AsyncIterator[Server]:
     """The server at `address`, or (without one) a local one on this machine's database."""
     if address:
-        async with connect(target(address)) as server:
+        async with open_server(args, address) as server:
             yield server
     else:
         async with embedded_server(db, 0.0) as server:
@@ -339,7 +358,7 @@ def replay_args(args: argparse.Namespace) -> tuple[str | None, str]:
 
 async def cmd_replay(args: argparse.Namespace) -> int:
     address, match_id = replay_args(args)
-    async with server_or_local(address, Path(args.db)) as server:
+    async with server_or_local(args, address, Path(args.db)) as server:
         header, steps = await server.replay(match_id)
         game = await game_info(server, header.match.game_id)
     replay = Replay(header, steps, ClientState(game, match_id), seat=args.seat)
@@ -349,7 +368,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
 
 async def cmd_export(args: argparse.Namespace) -> int:
     address, match_id = replay_args(args)
-    async with server_or_local(address, Path(args.db)) as server:
+    async with server_or_local(args, address, Path(args.db)) as server:
         header, steps = await server.replay(match_id)
     lines = "".join(line + "\n" for line in export_lines(header, steps))
     if args.output in (None, "-"):
@@ -361,7 +380,7 @@ async def cmd_export(args: argparse.Namespace) -> int:
 
 
 async def cmd_bot(args: argparse.Namespace) -> int:
-    async with connect(target(args.server)) as server:
+    async with open_server(args, args.server) as server:
         match = await server.find_match(args.match)
         if match is None:
             print(f"no match {args.match} on {args.server}", file=sys.stderr)
@@ -387,7 +406,7 @@ async def cmd_bot(args: argparse.Namespace) -> int:
 async def cmd_selfplay(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.server:
-        async with connect(target(args.server)) as server:
+        async with open_server(args, args.server) as server:
             errors = await selfplay(
                 server, args.game, args.n, args.players, options, args.parallel, args.seed
             )
@@ -411,9 +430,15 @@ async def cmd_games(args: argparse.Namespace) -> int:
                 values = "|".join(option.values)
                 print(f"{'':<15}--option {option.name}={values} (default {option.default_value})")
                 print(f"{'':<17}{option.description}")
+            if game.conflicts:
+                print(f"{'':<15}" + _("these cannot be combined:"))
+            for conflict in game.conflicts:
+                mine = f"{conflict.option}={'|'.join(conflict.values)}"
+                theirs = f"{conflict.other}={'|'.join(conflict.other_values)}"
+                print(f"{'':<17}{mine} + {theirs}: {conflict.reason}")
 
     if args.server:
-        async with connect(target(args.server)) as server:
+        async with open_server(args, args.server) as server:
             await show(server)
     else:
         async with embedded_server(Path(":memory:"), 0.0) as server:
@@ -422,7 +447,7 @@ async def cmd_games(args: argparse.Namespace) -> int:
 
 
 async def cmd_matches(args: argparse.Namespace) -> int:
-    async with connect(target(args.server)) as server:
+    async with open_server(args, args.server) as server:
         if args.finished:
             listed = await server.matches(status=lobby_pb2.MATCH_STATUS_FINISHED)
         else:
@@ -504,13 +529,40 @@ def parser() -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", help="without one: the lobby (tigerden lobby)"
     )
 
+    from server.limits import Limits
+
+    def tls_ca_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--tls-ca",
+            metavar="PEM",
+            help="connect with TLS, trusting the certificates in this file (the server's own "
+            "certificate, or the CA that signed it)",
+        )
+
     def db_arg(p: argparse.ArgumentParser) -> None:
         p.add_argument("--db", default=str(default_db()), help="SQLite file (default: %(default)s)")
 
-    p = commands.add_parser("serve", help="serve matches on the network")
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: %(default)s)")
+    p = commands.add_parser(
+        "serve",
+        help="serve matches on the network",
+        description="Serve matches until Ctrl-C or SIGTERM. The limits bound what one client "
+        "address may ask for (docs/security.md); a client over a limit is refused with "
+        "RESOURCE_EXHAUSTED.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on: 0.0.0.0 (or ::) for the LAN (default: %(default)s, this "
+        "machine only)",
+    )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s)")
-    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before moving")
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        help="seconds a server bot waits before each move, even a random one, so people can "
+        "follow the table (default: %(default)s)",
+    )
     p.add_argument(
         "--expire-waiting",
         type=float,
@@ -529,6 +581,19 @@ def parser() -> argparse.ArgumentParser:
         help="do not announce the server on the LAN (mDNS/DNS-SD); clients then need the address",
     )
     db_arg(p)
+    tls = p.add_argument_group("TLS (clients then connect with --tls-ca)")
+    tls.add_argument("--tls-cert", metavar="PEM", help="the server's certificate chain")
+    tls.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
+    limits = p.add_argument_group("limits (per client address unless said otherwise)")
+    for limit in fields(Limits):
+        kind = float if limit.type in ("float", float) else int
+        limits.add_argument(
+            "--" + limit.name.replace("_", "-"),
+            type=kind,
+            default=limit.default,
+            metavar="N",
+            help=f"{limit.metadata['help']} (default: %(default)s)",
+        )
     p.set_defaults(run=cmd_serve)
 
     def discovery_args(p: argparse.ArgumentParser) -> None:
@@ -596,6 +661,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
     ui_options(p)
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_join)
 
     p = commands.add_parser("host", help="host controls for a match you created")
@@ -609,6 +675,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("seat", type=int, nargs="?", default=-1, help="the seat, for free and bot")
     level_option(p, "easy", "the bot's level, for bot")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_host)
 
     for name, run, what in (
@@ -619,6 +686,7 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("address", help="HOST[:PORT]; leave out to read the local database")
         p.add_argument("match", nargs="?", help="match id")
         db_arg(p)
+        tls_ca_arg(p)
         if name == "replay":
             p.add_argument("--seat", type=int, default=0, help="whose view to start with")
         else:
@@ -628,7 +696,11 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
     p.add_argument("match", help="match id")
+    p.add_argument(
+        "--name", default=os.environ.get("USER", "spectator"), help="your name in the chat"
+    )
     ui_options(p)
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_watch)
 
     p = commands.add_parser("bot", help="play a seat as a remote bot")
@@ -638,6 +710,7 @@ def parser() -> argparse.ArgumentParser:
     level_option(p, "random", "the bot's level")
     p.add_argument("--name", default="remote-bot")
     p.add_argument("--seed", type=int, help="for reproducible choices")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_bot)
 
     p = commands.add_parser("selfplay", help="play N bot-vs-bot matches through a real server")
@@ -650,16 +723,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--server", help="HOST[:PORT]; default: an embedded server")
     p.add_argument("--seed", type=int)
     p.add_argument("--db", default=":memory:", help="SQLite file for the embedded server")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_selfplay)
 
     p = commands.add_parser("games", help="list the games and their options")
     p.add_argument("--server", help="HOST[:PORT]; default: what this install hosts")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_games)
 
     p = commands.add_parser("matches", help="list the matches on a server")
     p.add_argument("--server", required=True, help="HOST[:PORT]")
     p.add_argument("--all", action="store_true", help="include finished matches")
     p.add_argument("--finished", action="store_true", help="only finished matches (the archive)")
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_matches)
     return root
 

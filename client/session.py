@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 
 import grpc
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, connect, error_reason
 from client.ui.app import run_table
@@ -27,6 +28,58 @@ from discovery import ServerBrowser
 
 RETRY_SECONDS = 2.0
 """How long the lobby waits before it opens the match list stream again after losing it."""
+
+
+async def play_at_tables(
+    seat: SeatHandle,
+    game: lobby_pb2.Game,
+    options: Mapping[str, str],
+    input: Input | None = None,
+    output: Output | None = None,
+    bell: bool = True,
+) -> tuple[SeatHandle, ClientState]:
+    """Plays `seat` at its table; when the player asks to play again (/again), takes the same
+    seat in the rematch and plays that. Returns the last seat and its table's final state."""
+    while True:
+        state = ClientState(game, seat.match_id, options=dict(options))
+        final = await run_table(seat, state, input=input, output=output, bell=bell)
+        if not final.play_again:
+            return seat, final
+        seat = await seat.rematch()
+
+
+async def watch_tables(
+    server: Server,
+    match_id: str,
+    game: lobby_pb2.Game,
+    options: Mapping[str, str],
+    name: str,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> None:
+    """Spectates `match_id` (talking as `name`); /again after the end follows the rematch."""
+    while True:
+        state = ClientState(game, match_id, options=dict(options))
+
+        async def talk(text: str, match_id: str = match_id) -> object:
+            return await server.say(match_id, text, name)
+
+        def watch(match_id: str = match_id) -> AsyncIterator[match_pb2.Snapshot]:
+            return server.watch(match_id, stay_after_finish=True)
+
+        final = await run_table(
+            None,
+            state,
+            watch=watch,
+            input=input,
+            output=output,
+            bell=False,
+            talk=talk,
+        )
+        rematch = final.snapshot.rematch_match_id if final.snapshot else ""
+        if not final.play_again or not rematch:
+            return
+        match_id = rematch
 
 
 def refusal_text(error: grpc.aio.AioRpcError) -> str:
@@ -148,17 +201,19 @@ class LobbySession:
             await self.watch(server, choice.match_id)
 
     async def sit(self, seat: SeatHandle, game_id: str) -> None:
-        """Plays `seat` at its table, then back to the lobby (or on to the rematch)."""
+        """Plays `seat` at its table (and its rematches), then back to the lobby."""
         game = self.state.game(game_id)
         assert game is not None, "the server listed the game of its match"
         self.seats[seat.match_id] = seat
         self.state.my_seats[seat.match_id] = seat.seat
-        table = ClientState(game, seat.match_id)
-        final = await run_table(seat, table, input=self.input, output=self.output)
+        match = self.state.matches.get(seat.match_id)
+        options = dict(match.options) if match is not None else {}
+
+        seat, final = await play_at_tables(seat, game, options, self.input, self.output)
+        self.seats[seat.match_id] = seat  # a rematch's seat, after /again
+        self.state.my_seats[seat.match_id] = seat.seat
         if final.snapshot is not None and final.snapshot.HasField("result"):
-            self.state.status = "match over: " + final.result_text(final.snapshot).removesuffix(
-                "; Ctrl-Q quits"
-            )
+            self.state.status = "match over: " + final.result_text(final.snapshot)
         else:
             self.state.status = (
                 f"left match {seat.match_id}; your seat {seat.seat} is kept: Enter on it "
@@ -169,13 +224,14 @@ class LobbySession:
         match = self.state.matches[match_id]
         game = self.state.game(match.game_id)
         assert game is not None, "the server listed the game of its match"
-        table = ClientState(game, match_id)
-        await run_table(
-            None,
-            table,
-            watch=lambda: server.watch(match_id),
-            input=self.input,
-            output=self.output,
+        await watch_tables(
+            server,
+            match_id,
+            game,
+            match.options,
+            self.state.player_name,
+            self.input,
+            self.output,
         )
         self.state.status = f"stopped watching match {match_id}"
 

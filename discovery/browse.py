@@ -11,13 +11,18 @@ import asyncio
 from collections.abc import Callable, Sequence
 from types import TracebackType
 
-from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from discovery.record import SERVICE_TYPE, FoundServer, found_server
 
 RESOLVE_MS = 3000
 """How long to wait for a service's SRV, TXT and address records once it is seen."""
+ASK = DNSQuestionType.QM
+"""Ask for multicast answers only. zeroconf's first question asks for a unicast answer (QU),
+but where several mDNS programs share port 5353 on one host (SO_REUSEPORT), the kernel hands a
+unicast answer to just one of their sockets, often not ours, and the answer is lost until the
+next question a second later."""
 
 
 class ServerBrowser:
@@ -39,7 +44,7 @@ class ServerBrowser:
     async def __aenter__(self) -> ServerBrowser:
         self._zeroconf = AsyncZeroconf(interfaces=self._interfaces, ip_version=IPVersion.V4Only)
         self._browser = AsyncServiceBrowser(
-            self._zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_service]
+            self._zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_service], question_type=ASK
         )
         return self
 
@@ -74,7 +79,7 @@ class ServerBrowser:
 
     async def _resolve(self, zeroconf: Zeroconf, name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(zeroconf, RESOLVE_MS):
+        if not await info.async_request(zeroconf, RESOLVE_MS, question_type=ASK):
             return
         found = found_server(
             name, info.parsed_scoped_addresses(), info.port or 0, info.decoded_properties

@@ -14,17 +14,22 @@ ever leaves the server process for a bot.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import logging
+import math
 import multiprocessing
 import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
 
 from bots import decide, parse_level
 from bots.levels import LEVELS, Level, Strategy
 from engine.core import Move
 from server.errors import Refusal
 from server.room import PlayedBy, Room, SeatKind, Status
+from server.thinking import ThinkingQueue, exit_with_server
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +44,41 @@ RETRY_SECONDS = 1.0
 """How long a bot seat waits after a failed decision before it tries again."""
 
 
+def bot_workers() -> int:
+    """Worker processes for the searching levels: one per core."""
+    return os.cpu_count() or 1
+
+
 def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """Worker processes for the searching levels, one per core by default. They start on first
     use, forked from a fresh forkserver process that has imported the bots: forking this one
-    would copy gRPC's threads."""
+    would copy gRPC's threads. Each ends by itself soon after the server process dies."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["bots"])
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=workers or bot_workers(),
+        mp_context=context,
+        initializer=exit_with_server,
+        initargs=(os.getpid(),),
+    )
+
+
+def terminate_workers(pool: ProcessPoolExecutor) -> None:
+    """Ends the pool's worker processes now, searches and all: shutting a pool down otherwise
+    waits for every running decision (up to the longest thinking time)."""
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}  # private, but stable
+    for process in list(processes.values()):
+        process.terminate()
+    for process in list(processes.values()):
+        process.join(timeout=5)
+
+
+def capped(level: Level, max_seconds: float) -> Level:
+    """`level`, thinking at most `max_seconds` per decision (the server's `--max-bot-seconds`)."""
+    budget = level.budget
+    if budget is None or budget.seconds is None or budget.seconds <= max_seconds:
+        return level
+    return dataclasses.replace(level, budget=dataclasses.replace(budget, seconds=max_seconds))
 
 
 def seat_level(text: str) -> Level:
@@ -54,21 +87,29 @@ def seat_level(text: str) -> Level:
     try:
         return parse_level(text or DEFAULT_LEVEL)
     except ValueError as error:
-        log.warning("bot level %r: %s; playing at random", text, error)
+        log.warning("bot level %r: %s; playing at random", text[:40], error)
         return LEVELS["random"]
 
 
 class BotDriver:
     """Plays the bot seats of rooms, one pending decision per room at a time. `pool` runs the
-    searching levels (without one they decide inline, which blocks the loop: tests only); the
-    driver shuts it down on `close`."""
+    searching levels (without one they decide inline, which blocks the loop: tests only), its
+    `workers` shared fairly between tables by a `ThinkingQueue`; no decision thinks longer than
+    `max_seconds`, whatever its level asks. The driver shuts the pool down on `close`."""
 
     def __init__(
-        self, delay: float = 0.0, seed: int | None = None, pool: Executor | None = None
+        self,
+        delay: float = 0.0,
+        seed: int | None = None,
+        pool: Executor | None = None,
+        workers: int | None = None,
+        max_seconds: float = math.inf,
     ) -> None:
         self.delay = delay
+        self.max_seconds = max_seconds
         self._rng = random.Random(seed)
         self._pool = pool
+        self._queue = None if pool is None else ThinkingQueue(pool, workers or bot_workers())
         self._pending: dict[str, asyncio.Task[None]] = {}
 
     def attach(self, room: Room) -> None:
@@ -76,6 +117,8 @@ class BotDriver:
         self.on_change(room)
 
     def on_change(self, room: Room) -> None:
+        if room.status is Status.FINISHED and self._queue is not None:
+            self._queue.forget(room.match_id)
         if room.status is not Status.PLAYING or room.match_id in self._pending:
             return
         seat = room.state.to_act()
@@ -111,25 +154,31 @@ class BotDriver:
 
     async def _decide(self, room: Room, seat: int, level_text: str) -> Move:
         """The seat's move, after at least `delay` seconds (thinking counts towards them)."""
-        level = seat_level(level_text)
+        level = capped(seat_level(level_text), self.max_seconds)
         seed = self._rng.getrandbits(63)
-        if level.strategy is not Strategy.SEARCH or self._pool is None:
+        if level.strategy is not Strategy.SEARCH or self._queue is None:
             if self.delay:
                 await asyncio.sleep(self.delay)
             return decide(room.state, seat, level, seed)
         world = room.state.determinize(seat, random.Random(seed))
-        loop = asyncio.get_running_loop()
-        thinking = loop.run_in_executor(self._pool, decide, world, seat, level, seed)
+        person = any(slot.kind is SeatKind.HUMAN for slot in room.seats)
+        work = functools.partial(decide, world, seat, level, seed)
+        thinking = asyncio.ensure_future(self._queue.think(room.match_id, person, work))
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
-            return await thinking
+            move: Move = await thinking
+            return move
         finally:
             thinking.cancel()  # a no-op once done; drops a queued decision when cancelled
 
     async def close(self) -> None:
+        """Stops every bot at once: pending decisions are dropped and the workers ended, even
+        in the middle of a long search."""
         for task in list(self._pending.values()):
             task.cancel()
         await asyncio.gather(*self._pending.values(), return_exceptions=True)
+        if isinstance(self._pool, ProcessPoolExecutor):
+            await asyncio.to_thread(terminate_workers, self._pool)
         if self._pool is not None:
             await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)

@@ -8,6 +8,7 @@ no gRPC so the room and lobby can raise refusals; the service layer maps the cod
 from __future__ import annotations
 
 import enum
+from datetime import timedelta
 
 from engine.core import IllegalMove, Rejection
 
@@ -45,6 +46,15 @@ class Reason(enum.Enum):
     CHAT_TOO_LONG = ("INVALID_ARGUMENT", "a chat line longer than the cap after cleaning")
     CHAT_TOO_FAST = ("RESOURCE_EXHAUSTED", "more chat lines from one seat than the rate allows")
     REMATCH_ACCEPTED = ("ALREADY_EXISTS", "Rematch from a seat that already accepted")
+    BAD_VERSION = ("INVALID_ARGUMENT", "a move's version is negative")
+    MALFORMED_REQUEST = ("INVALID_ARGUMENT", "the request bytes are not the method's message")
+    BAD_PAGE_TOKEN = ("INVALID_ARGUMENT", "ListMatches got a page_token it did not give out")
+    RATE_LIMITED = ("RESOURCE_EXHAUSTED", "too many calls of one kind from one address")
+    TOO_MANY_STREAMS = ("RESOURCE_EXHAUSTED", "one address has the most Play/Watch streams open")
+    TOO_MANY_WATCHERS = ("RESOURCE_EXHAUSTED", "one match has the most streams open")
+    TOO_MANY_MATCHES = ("RESOURCE_EXHAUSTED", "the server holds the most unfinished matches")
+    TOO_MANY_BOT_MATCHES = ("RESOURCE_EXHAUSTED", "the server runs the most all-bot matches")
+    INTERNAL = ("INTERNAL", "a bug in the server: logged there; nothing changed by it")
 
     def __init__(self, code_name: str, when: str) -> None:
         self.code_name = code_name
@@ -59,12 +69,16 @@ ENGINE_REASONS: dict[Rejection, Reason] = {
 
 
 class Refusal(Exception):
-    """A request the server will not carry out; nothing changed."""
+    """A request the server will not carry out; nothing changed. `retry_after` says when the
+    same request may succeed (sent as a RetryInfo detail)."""
 
-    def __init__(self, reason: Reason, message: str, **metadata: str) -> None:
+    def __init__(
+        self, reason: Reason, message: str, retry_after: timedelta | None = None, **metadata: str
+    ) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
+        self.retry_after = retry_after
         self.metadata = metadata
 
     @classmethod

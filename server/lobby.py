@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -21,19 +22,34 @@ from typing import Any
 
 from tigerden.v1 import match_pb2
 
-from bots import parse_level
+from bots import canonical_level
+from bots.levels import level_text
 from engine import GAMES
-from engine.core import BadOptions, Game, Move, Seat
-from server.bots import DEFAULT_LEVEL, BotDriver
+from engine.core import BadOptions, Game, IllegalMove, Move, Seat
+from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
 from server.chat import ChatRate, chat_text
 from server.clock import TABLE_OPTIONS, Ending, validate_table_options
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
+from server.limits import LAN_LIMITS, Limits
 from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
 from server.sanitise import clean_line
-from server.store import ChatRecord, MatchRecord, MoveRecord, SeatRecord, Store, Write
+from server.store import (
+    ChatRecord,
+    MatchIdTaken,
+    MatchRecord,
+    MoveRecord,
+    SeatRecord,
+    Store,
+    Write,
+)
+
+logger = logging.getLogger(__name__)
 
 MAX_NAME = 40
+MATCH_ID_BYTES = 8
+"""64 random bits: a collision is about 3e-12 likely at 10,000 matches, and is drawn again."""
+MATCH_ID_ATTEMPTS = 5
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes are read aloud across a table: no 0/O or 1/I."""
 JOIN_CODE_LENGTH = 6
@@ -109,6 +125,25 @@ class LobbyWatcher:
         return changed
 
 
+def bot_name(seat: Seat, level: str) -> str:
+    """A bot seat's name, built from its canonical level, through the same sanitiser."""
+    return clean_name(f"bot-{seat} ({level})")
+
+
+def stored_seat(record: SeatRecord) -> SeatSlot:
+    """A seat as stored, with its level made canonical and its name clean again: an older
+    server stored bot levels as they were sent."""
+    kind = SeatKind(record.kind)
+    if kind is SeatKind.BOT:
+        level = level_text(seat_level(record.bot_level))
+        return SeatSlot(record.seat, kind, level, bot_name(record.seat, level))
+    return SeatSlot(record.seat, kind, "", clean_name(record.name), record.token_hash)
+
+
+def all_bots(room: Room) -> bool:
+    return all(slot.kind is SeatKind.BOT for slot in room.seats)
+
+
 class Lobby:
     def __init__(
         self,
@@ -117,9 +152,11 @@ class Lobby:
         games: Mapping[str, Game] | None = None,
         codecs: Mapping[str, Codec] = CODECS,
         new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-        new_match_id: Callable[[], str] = lambda: secrets.token_hex(4),
+        new_match_id: Callable[[], str] = lambda: secrets.token_hex(MATCH_ID_BYTES),
+        limits: Limits = LAN_LIMITS,
     ) -> None:
         self.store = store
+        self.limits = limits
         self.bots = bots
         # A game is hosted once it has a codec: the engine may be ready before its wire format.
         self.games = games or {id: game for id, game in GAMES.items() if id in codecs}
@@ -137,10 +174,7 @@ class Lobby:
         """A room rebuilt from its record by replaying its moves."""
         game = self.games[record.game_id]
         log = CodecLog(self.store, self.codecs[record.game_id])
-        seats = [
-            SeatSlot(s.seat, SeatKind(s.kind), s.bot_level, s.name, s.token_hash)
-            for s in record.seats
-        ]
+        seats = [stored_seat(s) for s in record.seats]
         # Matches from before the table options had none: they take the defaults.
         options = {spec.name: spec.default for spec in TABLE_OPTIONS} | record.options
         room = Room(
@@ -168,7 +202,13 @@ class Lobby:
         """Rebuilds every unfinished match by replaying its moves; returns how many. Finished
         ones stay in the store only (a rematch's previous match is rebuilt for its seats)."""
         for record in self.store.unfinished():
-            room = self._room(record)
+            try:
+                room = self._room(record)
+            except (KeyError, ValueError, Refusal, IllegalMove) as error:
+                logger.error(
+                    "match %s is not served: it does not replay (%s)", record.match_id, error
+                )
+                continue
             if record.rematch_of:
                 previous = self.rooms.get(record.rematch_of) or self._archived(record.rematch_of)
                 if previous is not None:
@@ -259,30 +299,42 @@ class Lobby:
             raise Refusal(
                 Reason.BAD_SEATS, f"{len(seats)} seats were described for {players} players"
             )
+        self._check_room_for(seats)
         slots = []
         for number, (kind, level) in enumerate(seats):
             if kind is SeatKind.BOT:
                 level = checked_level(level, f"seat {number}")
-                slots.append(SeatSlot(number, kind, level, f"bot-{number} ({level})"))
+                slots.append(SeatSlot(number, kind, level, bot_name(number, level)))
             else:
                 slots.append(SeatSlot(number, kind))
-        match_id = self._new_match_id()
         seed = self._new_seed()
         host_token = secrets.token_urlsafe(24)
         creator = clean_name(creator)
-        created_at = self.store.create_match(
-            match_id,
-            game_id,
-            players,
-            validated,
-            seed,
-            [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots],
-            token_hash(host_token),
-            creator,
-            rematch_of.match_id if rematch_of else None,
-            # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): it is over at once.
-            game.new(players, validated_game_options, seed).result() is not None,
-        )
+        records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
+        # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): it is over at once.
+        decided = game.new(players, validated_game_options, seed).result() is not None
+        for _ in range(MATCH_ID_ATTEMPTS):
+            match_id = self._new_match_id()
+            if match_id in self.rooms:
+                continue
+            try:
+                created_at = self.store.create_match(
+                    match_id,
+                    game_id,
+                    players,
+                    validated,
+                    seed,
+                    records,
+                    token_hash(host_token),
+                    creator,
+                    rematch_of.match_id if rematch_of else None,
+                    decided,
+                )
+            except MatchIdTaken:
+                continue
+            break
+        else:
+            raise RuntimeError(f"{MATCH_ID_ATTEMPTS} new match ids were all taken")
         room = Room(
             match_id,
             game,
@@ -303,6 +355,26 @@ class Lobby:
         if rematch_of is not None:
             rematch_of.broadcast([])  # every stream of the old table sees the offer
         return room, host_token
+
+    def _check_room_for(self, seats: Sequence[tuple[SeatKind, str]]) -> None:
+        """Refuses a new match beyond the server's caps on unfinished matches (`Limits`)."""
+        unfinished = [r for r in self.rooms.values() if r.status is not Status.FINISHED]
+        if len(unfinished) >= self.limits.open_matches:
+            raise Refusal(
+                Reason.TOO_MANY_MATCHES,
+                f"the server holds {len(unfinished)} unfinished matches, its most; join a "
+                "waiting one (ListMatches) or try again later",
+                limit="open_matches",
+            )
+        if all(kind is SeatKind.BOT for kind, _ in seats):
+            bot_matches = [r for r in unfinished if all_bots(r)]
+            if len(bot_matches) >= self.limits.bot_matches:
+                raise Refusal(
+                    Reason.TOO_MANY_BOT_MATCHES,
+                    f"the server runs {len(bot_matches)} matches of bots only, its most; "
+                    "try again when one has finished",
+                    limit="bot_matches",
+                )
 
     def room(self, match_id: str) -> Room:
         """A match under way or waiting."""
@@ -340,7 +412,7 @@ class Lobby:
             for room in self.rooms.values()
             if (not game_id or room.game_id == game_id) and room.status is not Status.FINISHED
         ]
-        return sorted(rooms, key=lambda room: room.created_at, reverse=True)
+        return sorted(rooms, key=lambda room: (room.created_at, room.match_id), reverse=True)
 
     def archive(self, game_id: str = "") -> list[MatchRecord]:
         """Finished matches, newest first, without their moves."""
@@ -543,7 +615,7 @@ class Lobby:
                 Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is already a {level} bot"
             )
         self._forget(room, seat)
-        room.seat_bot(seat, level)
+        room.seat_bot(seat, level, bot_name(seat, level))
         return room
 
     def abort(self, match_id: str, host_token: str) -> Room:
@@ -564,9 +636,8 @@ class Lobby:
 
 
 def checked_level(level: str, where: str) -> str:
-    level = level.strip() or DEFAULT_LEVEL
+    """A bot level as the server stores it (canonical), or a BAD_SEATS refusal."""
     try:
-        parse_level(level)
+        return canonical_level(level.strip() or DEFAULT_LEVEL)
     except ValueError as error:
         raise Refusal(Reason.BAD_SEATS, f"{where}: {error}") from None
-    return level

@@ -15,14 +15,16 @@ from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 from zeroconf import Error as ZeroconfError
 
 from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
+from server.guard import RequestGuard
+from server.limits import LAN_LIMITS, Limiter, Limits
 from server.lobby import Lobby
 from server.referee import WAITING_EXPIRY_SECONDS, Referee
+from server.reflection import serve_reflection
 from server.service import LobbyService, MatchService
 from server.store import Store
 
@@ -55,32 +57,53 @@ class Running:
         self.lobby.store.close()
 
 
+@dataclass(frozen=True)
+class Tls:
+    """The server's certificate chain and private key, PEM-encoded."""
+
+    certificate: bytes
+    key: bytes
+
+    @classmethod
+    def from_files(cls, certificate: Path, key: Path) -> Tls:
+        return cls(certificate.read_bytes(), key.read_bytes())
+
+
 async def start_server(
     address: str = "127.0.0.1:0",
     db: str | Path = ":memory:",
     bot_delay: float = 0.0,
+    limits: Limits = LAN_LIMITS,
+    tls: Tls | None = None,
     waiting_expiry: float = WAITING_EXPIRY_SECONDS,
 ) -> Running:
-    """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`;
-    matches that wait `waiting_expiry` seconds with no move played expire."""
+    """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`,
+    within `limits`, speaking TLS when given a certificate; matches that wait
+    `waiting_expiry` seconds with no move played expire."""
     store = Store(db)
-    lobby = Lobby(store, BotDriver(delay=bot_delay, pool=bot_pool()))
+    bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
+    lobby = Lobby(store, bots, limits=limits)
     referee = Referee(waiting_expiry)
     lobby.listeners.append(referee.attach)
     restored = lobby.restore()
     server = grpc.aio.server(
+        interceptors=[RequestGuard()],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-        ]
+            ("grpc.max_concurrent_streams", limits.max_concurrent_streams),
+        ],
     )
-    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(lobby), server)
-    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchService(lobby), server)
+    limiter = Limiter(limits)
+    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(lobby, limiter), server)
+    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchService(lobby, limiter), server)
     health_servicer = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
-    port = server.add_insecure_port(address)
+    serve_reflection((*SERVICE_NAMES, health.SERVICE_NAME), server)
+    if tls is None:
+        port = server.add_insecure_port(address)
+    else:
+        credentials = grpc.ssl_server_credentials([(tls.key, tls.certificate)])
+        port = server.add_secure_port(address, credentials)
     if port == 0:
         store.close()
         raise OSError(f"cannot listen on {address}: is the port in use?")
@@ -89,6 +112,9 @@ async def start_server(
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving on port %d with %d stored matches (%s)", port, restored, db)
     return Running(server, port, lobby, health_servicer, referee)
+
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
 async def announce(name: str, host: str, port: int, games: list[str]) -> Advertisement | None:
@@ -110,13 +136,26 @@ async def serve(
     db: str | Path,
     bot_delay: float,
     name: str | None = None,
+    limits: Limits = LAN_LIMITS,
+    tls: Tls | None = None,
     waiting_expiry: float = WAITING_EXPIRY_SECONDS,
 ) -> None:
     """Serves until SIGINT or SIGTERM, then shuts down gracefully; with a `name`, advertises
     the server on the LAN under it meanwhile (withdrawn first on shutdown). Matches that wait
     `waiting_expiry` seconds with no move played expire."""
-    running = await start_server(f"{host}:{port}", db, bot_delay, waiting_expiry)
-    print(f"tigerden serving on {host}:{running.port} (database {db}); Ctrl-C stops", flush=True)
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    running = await start_server(address, db, bot_delay, limits, tls, waiting_expiry)
+    how = "TLS" if tls else "plaintext"
+    print(
+        f"tigerden serving on {host}:{running.port} ({how}, database {db}); Ctrl-C stops",
+        flush=True,
+    )
+    if tls is None and host not in LOOPBACK:
+        print(
+            "warning: without --tls-cert/--tls-key, tokens and hands cross the network in "
+            "plaintext (docs/security.md)",
+            flush=True,
+        )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

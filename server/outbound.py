@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from bots.levels import LEVELS, MAX_SECONDS, Strategy
 from engine.core import Event, Result, Seat
 from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
@@ -71,6 +72,19 @@ def ending(room: Room) -> lobby_pb2.MatchEnding.ValueType:
     if room.status is not Status.FINISHED:
         return lobby_pb2.MATCH_ENDING_UNSPECIFIED
     return ENDINGS[room.ending.kind if room.ending else "played_out"]
+
+
+def bot_levels() -> list[lobby_pb2.BotLevel]:
+    """The bot levels as ListGames describes them, from the one table `bots.levels.LEVELS`."""
+    return [
+        lobby_pb2.BotLevel(
+            name=level.name,
+            description=level.summary,
+            default_seconds=(level.budget.seconds or 0.0) if level.budget else 0.0,
+            max_seconds=MAX_SECONDS if level.strategy is Strategy.SEARCH else 0.0,
+        )
+        for level in LEVELS.values()
+    ]
 
 
 def match_info(room: Room) -> lobby_pb2.MatchInfo:

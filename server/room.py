@@ -134,12 +134,17 @@ class Accepted:
     new_version: int
 
 
+MAX_PENDING_RESULTS = 32
+"""Move results a stream may owe its client before it stops reading the client's moves."""
+
+
 class Subscriber:
     """The mailbox of one Play or Watch stream.
 
-    Move results are kept in order; state changes coalesce, so a slow client gets the newest
-    snapshot (with every event since its last one) instead of a backlog, and never slows the
-    table down. The first snapshot carries the room's recent events (`recap`).
+    Move results are kept in order, at most `MAX_PENDING_RESULTS` of them; state changes
+    coalesce, so a slow client gets the newest snapshot (with every event since its last one)
+    instead of a backlog, and never slows the table down. The first snapshot carries the
+    room's recent events (`recap`).
     """
 
     def __init__(self, seat: Seat | None, recap: list[Event]) -> None:
@@ -156,6 +161,7 @@ class Subscriber:
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
         self._wake = asyncio.Event()
         self._wake.set()
+        self._drained = asyncio.Event()
 
     def notify(
         self, events: list[Event], notes: Sequence[str] = (), chat: Sequence[ChatRecord] = ()
@@ -171,9 +177,22 @@ class Subscriber:
         self._results.append((version, result))
         self._wake.set()
 
+    @property
+    def pending_results(self) -> int:
+        return len(self._results)
+
+    async def room_for_results(self) -> None:
+        """Returns once fewer than `MAX_PENDING_RESULTS` results wait to be sent (or the
+        stream closed): the reader of moves waits here, so a client that never reads cannot
+        make the server hold an ever-growing backlog."""
+        while len(self._results) >= MAX_PENDING_RESULTS and not self.closed:
+            self._drained.clear()
+            await self._drained.wait()
+
     def close(self) -> None:
         self.closed = True
         self._wake.set()
+        self._drained.set()
 
     async def wait(self) -> None:
         await self._wake.wait()
@@ -182,6 +201,7 @@ class Subscriber:
     def take_results(self) -> list[tuple[int, Accepted | Refusal]]:
         results = list(self._results)
         self._results.clear()
+        self._drained.set()
         return results
 
     def take_update(self) -> Update | None:
@@ -290,6 +310,12 @@ class Room:
     ) -> Accepted:
         """Plays `move` for `seat`, chosen at `version`; raises Refusal and changes nothing
         when it may not be played."""
+        if version < 0:
+            raise Refusal(
+                Reason.BAD_VERSION,
+                f"a move's version is a snapshot's version, 0 or more, not {version}",
+                version=str(version),
+            )
         if version < self.version and self.history[version] == (seat, move):
             return Accepted(version, version + 1)  # a resent move: answered, not replayed
         status = self.status
@@ -368,14 +394,14 @@ class Room:
         self._seat_changed(slot, [note], change)
         self.revoke(seat)
 
-    def seat_bot(self, seat: Seat, level: str) -> None:
+    def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
         """Hands the seat to a server bot at `level`; a person holding it is removed."""
         slot = self.seats[seat]
         name = slot.name or f"seat {seat}"
 
         def change() -> None:
             slot.kind, slot.bot_level, slot.token_hash = SeatKind.BOT, level, None
-            slot.name = f"bot-{seat} ({level})"
+            slot.name = bot_name
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [f"a bot ({level}) now plays for {name}"], change)

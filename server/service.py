@@ -8,67 +8,40 @@ stream stays open.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
-from functools import wraps
-from typing import Any, NoReturn, ParamSpec, TypeVar
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
 
 import grpc
-from google.protobuf import any_pb2
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
-from engine.core import Seat
+from engine.core import GameInfo, Seat
 from server import outbound
 from server.clock import TABLE_OPTIONS
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
+from server.guard import abort, internal_error
+from server.limits import Limiter
 from server.lobby import Lobby
+from server.paging import page
 from server.room import Accepted, Room, SeatKind, Status, Subscriber
 from server.store import MatchRecord
 
-DOMAIN = "tigerden"
 LOBBY_BATCH_SECONDS = 0.1
 """A WatchLobby stream waits this long after a change, so a burst (a bot's moves, a match
 filling up) goes out as one message."""
+
 SEAT_KINDS = {lobby_pb2.SEAT_KIND_HUMAN: SeatKind.HUMAN, lobby_pb2.SEAT_KIND_BOT: SeatKind.BOT}
+
+log = logging.getLogger(__name__)
+
+_CALL_ENDED = (grpc.aio.AioRpcError, grpc.aio.BaseError, asyncio.CancelledError)
+"""What a pending read raises when its call has ended (cancelled, aborted, finished, or the
+server stopping); `grpc.aio.BaseError` covers AbortError and UsageError."""
 
 SEAT_GIVEN_UP = Refusal(
     Reason.BAD_TOKEN, "the seat was given up with LeaveMatch; its token no longer works"
 )
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-async def abort(context: grpc.aio.ServicerContext[Any, Any], refusal: Refusal) -> NoReturn:
-    """Ends the call with the refusal's status, message and ErrorInfo detail."""
-    code = grpc.StatusCode[refusal.reason.code_name]
-    info = error_details_pb2.ErrorInfo(
-        reason=refusal.reason.name, domain=DOMAIN, metadata=refusal.metadata
-    )
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = rpc_status.to_status(
-        status_pb2.Status(code=code.value[0], message=refusal.message, details=[detail])
-    )
-    await context.abort(status.code, status.details, status.trailing_metadata)
-
-
-def refusals_abort(
-    method: Callable[P, Awaitable[R]],
-) -> Callable[P, Awaitable[R]]:
-    """Turns a Refusal raised by a unary method into an aborted call."""
-
-    @wraps(method)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return await method(*args, **kwargs)
-        except Refusal as refusal:
-            context = args[-1]
-            await abort(context, refusal)  # type: ignore[arg-type]
-
-    return wrapper
 
 
 def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
@@ -86,11 +59,17 @@ def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
     return None
 
 
-class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, lobby: Lobby) -> None:
-        self.lobby = lobby
+def in_order(info: GameInfo, option: str, values: frozenset[str]) -> list[str]:
+    """`values` of `option` in the order the option lists them."""
+    spec = next(spec for spec in info.options if spec.name == option)
+    return [value for value in spec.values if value in values]
 
-    @refusals_abort
+
+class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
+    def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
+        self.lobby = lobby
+        self.limiter = limiter
+
     async def ListGames(
         self, request: lobby_pb2.ListGamesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListGamesResponse:
@@ -112,15 +91,25 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     )
                     for option in (*game.info.options, *TABLE_OPTIONS)
                 ],
+                conflicts=[
+                    lobby_pb2.GameOptionConflict(
+                        option=conflict.option,
+                        values=in_order(game.info, conflict.option, conflict.values),
+                        other=conflict.other,
+                        other_values=in_order(game.info, conflict.other, conflict.other_values),
+                        reason=conflict.why,
+                    )
+                    for conflict in game.info.conflicts
+                ],
             )
             for game in self.lobby.games.values()
         ]
-        return lobby_pb2.ListGamesResponse(games=games)
+        return lobby_pb2.ListGamesResponse(games=games, bot_levels=outbound.bot_levels())
 
-    @refusals_abort
     async def CreateMatch(
         self, request: lobby_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.CreateMatchResponse:
+        self.limiter.check_rate("CreateMatch", context.peer())
         seats = []
         for number, spec in enumerate(request.seats):
             if spec.kind not in SEAT_KINDS:
@@ -134,64 +123,67 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         )
         return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room), host_token=host_token)
 
-    @refusals_abort
     async def ListMatches(
         self, request: lobby_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListMatchesResponse:
         wanted = request.status
-        if wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED:
-            matches = self.listed(request.game_id, request.include_finished)
-        else:
-            finished = wanted == lobby_pb2.MATCH_STATUS_FINISHED
-            matches = [m for m in self.listed(request.game_id, finished) if m.status == wanted]
-        return lobby_pb2.ListMatchesResponse(matches=matches)
-
-    def listed(self, game_id: str, finished: bool) -> list[lobby_pb2.MatchInfo]:
-        """The unfinished matches and, when `finished`, the archive: newest first."""
+        finished = wanted == lobby_pb2.MATCH_STATUS_FINISHED or (
+            wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED and request.include_finished
+        )
         listed = [
-            (room.created_at, outbound.match_info(room)) for room in self.lobby.matches(game_id)
+            entry
+            for entry in self.listed(request.game_id, finished)
+            if wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED or self.status(entry) == wanted
         ]
-        if finished:
-            listed += [
-                (record.created_at, self.archived_info(record))
-                for record in self.lobby.archive(game_id)
-            ]
-        listed.sort(key=lambda entry: entry[0], reverse=True)
-        return [info for _, info in listed]
+        chosen, next_token = page(listed, request.page_size, request.page_token)
+        return lobby_pb2.ListMatchesResponse(
+            matches=[self.info(entry) for entry in chosen], next_page_token=next_token
+        )
 
-    def archived_info(self, record: MatchRecord) -> lobby_pb2.MatchInfo:
-        """A finished match: from memory while it is in use there (its rematch link, seats
-        given up since), else straight from the store."""
-        room = self.lobby.rooms.get(record.match_id)
+    def listed(self, game_id: str, finished: bool) -> list[Room | MatchRecord]:
+        """The unfinished matches and, when `finished`, the archive: newest first."""
+        listed: list[Room | MatchRecord] = list(self.lobby.matches(game_id))
+        if finished:
+            listed += self.lobby.archive(game_id)
+        listed.sort(key=lambda entry: (entry.created_at, entry.match_id), reverse=True)
+        return listed
+
+    def status(self, entry: Room | MatchRecord) -> lobby_pb2.MatchStatus.ValueType:
+        if isinstance(entry, MatchRecord):
+            return lobby_pb2.MATCH_STATUS_FINISHED
+        return outbound.STATUSES[entry.status]
+
+    def info(self, entry: Room | MatchRecord) -> lobby_pb2.MatchInfo:
+        """A match in memory as it is; a finished one from memory while it is in use there
+        (its rematch link, seats given up since), else straight from the store."""
+        room = entry if isinstance(entry, Room) else self.lobby.rooms.get(entry.match_id)
         if room is not None:
             return outbound.match_info(room)
-        return outbound.archived_info(record, self.lobby.teams(record))
+        assert isinstance(entry, MatchRecord)
+        return outbound.archived_info(entry, self.lobby.teams(entry))
 
-    @refusals_abort
     async def JoinMatch(
         self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.JoinMatchResponse:
+        self.limiter.check_rate("JoinMatch", context.peer())
         seat = request.seat if request.HasField("seat") else None
         room, seat, token = self.lobby.join(
             request.match_id, request.player_name, seat, request.join_code
         )
         return lobby_pb2.JoinMatchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
-    @refusals_abort
     async def LeaveMatch(
         self, request: lobby_pb2.LeaveMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.LeaveMatchResponse:
         self.lobby.leave(require_token(context))
         return lobby_pb2.LeaveMatchResponse()
 
-    @refusals_abort
     async def FreeSeat(
         self, request: lobby_pb2.FreeSeatRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.FreeSeatResponse:
         room = self.lobby.kick(request.match_id, require_token(context), request.seat)
         return lobby_pb2.FreeSeatResponse(match=outbound.match_info(room))
 
-    @refusals_abort
     async def ReplaceSeatWithBot(
         self,
         request: lobby_pb2.ReplaceSeatWithBotRequest,
@@ -202,14 +194,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         )
         return lobby_pb2.ReplaceSeatWithBotResponse(match=outbound.match_info(room))
 
-    @refusals_abort
     async def AbortMatch(
         self, request: lobby_pb2.AbortMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.AbortMatchResponse:
         room = self.lobby.abort(request.match_id, require_token(context))
         return lobby_pb2.AbortMatchResponse(match=outbound.match_info(room))
 
-    @refusals_abort
     async def SetMatchPrivate(
         self,
         request: lobby_pb2.SetMatchPrivateRequest,
@@ -222,6 +212,13 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
 
     async def WatchLobby(
         self, request: lobby_pb2.WatchLobbyRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
+        with self.limiter.stream(context.peer()):
+            async for response in self._watch_lobby(request):
+                yield response
+
+    async def _watch_lobby(
+        self, request: lobby_pb2.WatchLobbyRequest
     ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
         watcher = self.lobby.watch()
         finished: set[str] = set()  # sent once as FINISHED; not again without include_finished
@@ -241,8 +238,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             finished.update(
                 r.match_id for r in self.lobby.rooms.values() if r.status is Status.FINISHED
             )
+            listed = self.listed(request.game_id, request.include_finished)
             yield lobby_pb2.WatchLobbyResponse(
-                full=True, matches=self.listed(request.game_id, request.include_finished)
+                full=True, matches=[self.info(entry) for entry in listed]
             )
             while True:
                 await watcher.wait()
@@ -254,7 +252,6 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         finally:
             self.lobby.unwatch(watcher)
 
-    @refusals_abort
     async def Rematch(
         self, request: lobby_pb2.RematchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.RematchResponse:
@@ -274,8 +271,9 @@ def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
 
 
 class MatchService(match_pb2_grpc.MatchServiceServicer):
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
         self.lobby = lobby
+        self.limiter = limiter
         self._readers: set[asyncio.Task[None]] = set()
 
     def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
@@ -319,11 +317,9 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         request_iterator: AsyncIterator[match_pb2.PlayRequest],
         context: grpc.aio.ServicerContext[Any, Any],
     ) -> AsyncIterator[match_pb2.PlayResponse]:
-        try:
-            room, seat = self.lobby.authenticate(require_token(context))
-        except Refusal as refusal:
-            await abort(context, refusal)
-        subscriber = room.subscribe(seat)
+        room, seat = self.lobby.authenticate(require_token(context))
+        subscriber = self.limiter.subscribe(room, seat, context.peer())
+        failure: list[Refusal] = []
 
         async def read_moves() -> None:
             try:
@@ -337,13 +333,16 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     except Refusal as refusal:
                         result = refusal
                     subscriber.post(request.version, result)
-            except (
-                grpc.aio.AioRpcError,
-                grpc.aio.AbortError,
-                grpc.aio.UsageError,
-                asyncio.CancelledError,
-            ):
+                    # A client that writes moves but never reads their results is not read
+                    # from either: the backlog (and the server's memory) stays bounded.
+                    await subscriber.room_for_results()
+            except Refusal as refusal:  # an undecodable request (server/guard.py)
+                failure.append(refusal)
+            except _CALL_ENDED:
                 pass  # the call ended under us; nothing is left to answer
+            except Exception:
+                log.exception("reading moves of match %s failed", room.match_id)
+                failure.append(internal_error("Play"))
             finally:
                 subscriber.close()
 
@@ -359,37 +358,40 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                 else:
                     yield match_pb2.PlayResponse(result=item)
         finally:
-            room.unsubscribe(subscriber)
+            self.limiter.unsubscribe(room, subscriber)
             self.lobby.release(room)
+        if failure:
+            await abort(context, failure[0])
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
 
     async def Watch(
         self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.WatchResponse]:
+        token = bearer_token(context)
+        seat = None
+        if token is not None:
+            room, seat = self.lobby.authenticate(token)
+            if room.match_id != request.match_id:
+                self.lobby.any_room(request.match_id)  # NOT_FOUND first, if it is
+                raise Refusal(
+                    Reason.WRONG_MATCH,
+                    f"the token seats you in match {room.match_id}, not "
+                    f"{request.match_id}; watch without a token to spectate",
+                )
+        else:
+            room = self.lobby.any_room(request.match_id)
         try:
-            token = bearer_token(context)
-            seat = None
-            if token is not None:
-                room, seat = self.lobby.authenticate(token)
-                if room.match_id != request.match_id:
-                    self.lobby.any_room(request.match_id)  # NOT_FOUND first, if it is
-                    raise Refusal(
-                        Reason.WRONG_MATCH,
-                        f"the token seats you in match {room.match_id}, not "
-                        f"{request.match_id}; watch without a token to spectate",
-                    )
-            else:
-                room = self.lobby.any_room(request.match_id)
-        except Refusal as refusal:
-            await abort(context, refusal)
-        subscriber = room.subscribe(seat)
+            subscriber = self.limiter.subscribe(room, seat, context.peer())
+        except Refusal:
+            self.lobby.release(room)
+            raise
         try:
             async for item in self._stream(room, subscriber, request.stay_after_finish):
                 if isinstance(item, match_pb2.Snapshot):
                     yield match_pb2.WatchResponse(snapshot=item)
         finally:
-            room.unsubscribe(subscriber)
+            self.limiter.unsubscribe(room, subscriber)
             self.lobby.release(room)
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
@@ -397,25 +399,21 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def ReplayMatch(
         self, request: match_pb2.ReplayMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.ReplayMatchResponse]:
-        try:
-            room, record = self.lobby.finished_match(request.match_id)
-        except Refusal as refusal:
-            await abort(context, refusal)
+        room, record = self.lobby.finished_match(request.match_id)
         yield match_pb2.ReplayMatchResponse(
             header=outbound.replay_header(room, record.seed, record.created_at)
         )
         for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
             yield match_pb2.ReplayMatchResponse(step=step)
 
-    @refusals_abort
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.ActResponse:
+        self.limiter.check_rate("Act", context.peer())
         room, seat = self.lobby.authenticate(require_token(context))
         accepted = self._submit(room, seat, request.version, request.move)
         return match_pb2.ActResponse(version=accepted.new_version)
 
-    @refusals_abort
     async def SendChat(
         self, request: match_pb2.SendChatRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.SendChatResponse:

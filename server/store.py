@@ -17,7 +17,9 @@ match origins): step 0 creates only the tables that are absent.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -160,11 +162,28 @@ MATCH_COLUMNS = (
 )
 
 
+class MatchIdTaken(Exception):
+    """`create_match` was given an id that a stored match already has."""
+
+
+def private_file(path: Path) -> None:
+    """Creates `path` readable by its owner only (0600), and any folder it needs 0700: the file
+    holds every match's seed, from which anyone could rebuild every hand. An existing file is
+    made private too; SQLite gives its -wal and -shm files the database file's mode."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        path.chmod(0o600)
+
+
 class Store:
     """A SQLite file (or ":memory:") holding every match and move."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if self.path != ":memory:":
+            private_file(Path(path))
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -254,7 +273,10 @@ class Store:
         )
         if finished:
             self.ending_write(match_id, {"kind": "played_out"}, write)
-        self.commit(write)
+        try:
+            self.commit(write)
+        except sqlite3.IntegrityError as error:
+            raise MatchIdTaken(match_id) from error
         return created_at
 
     @staticmethod

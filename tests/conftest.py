@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from client.api import Server, connect
+from server.limits import LAN_LIMITS
 from server.main import Running, start_server
 
 # `make test` explores the same examples on every run, so a red CI is reproducible; set
@@ -21,7 +23,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 @pytest.fixture
 async def running(tmp_path: Path) -> AsyncIterator[Running]:
-    server = await start_server("127.0.0.1:0", tmp_path / "tigerden.sqlite")
+    # The LAN defaults, but for the cap on all-bot matches: bot tests run many at once.
+    limits = replace(LAN_LIMITS, bot_matches=100)
+    server = await start_server("127.0.0.1:0", tmp_path / "tigerden.sqlite", limits=limits)
     try:
         yield server
     finally:

@@ -39,7 +39,6 @@ from engine.doors.model import (
     Pass,
     Phase,
     ScoreReason,
-    ScoreSet,
     Take,
 )
 from engine.doors.traits import has_set, judge_guess
@@ -184,7 +183,9 @@ def take_value(view: DoorsView, take: Take) -> float:
     assert door is not None, "a Collector knows their Door"
     collection = (*view.collection, take.card)
     if has_set(collection, door):
-        return float(SET)
+        # Q1 / D1: keeping a set hidden only risks a 2-gem match for at most 4 more.
+        scores = take.score_set or not view.collector_set_optional
+        return float(SET) if scores else -float(MATCH)
     colours, roles = TRAITS[door]
     colour = sum(1 for c in collection if TRAITS[c][0] & colours)
     role = sum(1 for c in collection if TRAITS[c][1] & roles)
@@ -235,20 +236,19 @@ class DoorsPolicy:
     def values(self, view: DoorsView, legal: Sequence[Move]) -> list[float]:
         if view.phase is Phase.COLLECTOR_TAKE:
             return [take_value(view, move) for move in legal if isinstance(move, Take)]
-        if view.phase is Phase.COLLECTOR_SET_DECISION:
-            # Q1: declining only risks a 2-gem match for at most 4 more.
-            return [float(isinstance(move, ScoreSet)) for move in legal]
         odds = collector_odds(view)
         return [guesser_value(view, odds, move) for move in legal]
 
     def quick(self, legal: Sequence[Move], rng: random.Random) -> Move:
-        """Collector: any take (and scores its set); Guesser: discards at random, matches a
-        set when it can, and never guesses (so the contest ends by a set or the deck)."""
+        """Collector: any take, scoring a set when it can; Guesser: discards at random,
+        matches a set when it can, and never guesses (so the contest ends by a set or the
+        deck)."""
         first = legal[0]
         if isinstance(first, Take):
-            return rng.choice(legal)
-        if ScoreSet() in legal or MatchSet() in legal:
-            return ScoreSet() if ScoreSet() in legal else MatchSet()
+            scoring = [move for move in legal if isinstance(move, Take) and move.score_set]
+            return rng.choice(scoring or legal)
+        if MatchSet() in legal:
+            return MatchSet()
         if isinstance(first, Discard):
             return rng.choice([move for move in legal if isinstance(move, Discard)])
         return Pass()

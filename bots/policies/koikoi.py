@@ -147,8 +147,8 @@ class Table:
 
         The match options change the risk: racing to a target (first_to), a stop that reaches
         it wins and an opponent within a deal of it must not get another turn; under the
-        koi-koi lock the next yaku of either player ends the deal, so a call gains at most one
-        more yaku and only a nearly yaku-less opponent is worth the risk."""
+        koi-koi lock (or with the last call the limit allows) the next yaku ends the deal, so a
+        call gains at most one more yaku and only a nearly yaku-less opponent is worth it."""
         view = self.view
         me = view.turn
         mine, theirs = view.scores[me], view.scores[1 - me]
@@ -157,7 +157,9 @@ class Table:
                 return False
         elif view.deal >= view.deals:
             return mine + view.stop_points[me] <= theirs
-        their_risk = 1.0 if view.koi_koi_lock else 2.0
+        limit = view.koi_koi_limit
+        last_call = bool(limit) and view.koi_koi[me] + 1 >= limit  # the next rise stops
+        their_risk = 1.0 if view.koi_koi_lock or last_call else 2.0
         return (
             view.hand_counts[me] >= 4
             and view.stop_points[me] <= 3

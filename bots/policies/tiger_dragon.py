@@ -76,8 +76,14 @@ class Count:
         self.unseen = [COPIES[k] - seen[k] for k in KINDS]
         self.pool = sum(self.unseen)
         self.size = view.boards[me].hand_count
-        card = view.battlefield.card
-        self.points = [card.wild_points if t in WILDS else card.points[t - 1] for t in TILES]
+        self.card = view.battlefield.card
+        attacks = view.boards[me].attack
+        self.last_attack = attacks[-1] if attacks else None
+
+    def finish(self, tile: Tile, last_attack: Tile | None) -> int:
+        """The card value of going out with `tile` after attacking last with `last_attack`
+        (the Game Market promo scores the difference of the two)."""
+        return self.card.value(tile, last_attack=last_attack)
 
     def answered(self, attack: Tile) -> float:
         """The chance some other hand can defend `attack`."""
@@ -103,7 +109,7 @@ class Count:
         cost = REVEAL * move.reveal
         if self.size == 2:  # the tile kept is the one that goes out
             kept = next(TILES[k] for k in KINDS if self.hand[k] - (k == move.tile))
-            return free * (1 + self.points[kept]) + 0.5 * self.reach(kept) - cost
+            return free * (1 + self.finish(kept, move.tile)) + 0.5 * self.reach(kept) - cost
         spare = 0.3 * (self.hand[move.tile] >= 2)  # a copy left to defend the same number
         return free + spare - self.keep_cost(move.tile) - cost
 
@@ -113,7 +119,7 @@ class Count:
         partner = view.teams is not None and view.teams[attacker] == view.teams[self.me]
         if isinstance(move, Defend):
             if self.size == 1:
-                return 100.0 + self.points[move.tile]  # going out
+                return 100.0 + self.finish(move.tile, self.last_attack)  # going out
             return (0.5 if partner else 1.0) - self.keep_cost(move.tile)
         return 1.0 if partner else 0.3  # Pass: a partner's unanswered attack earns a bonus
 

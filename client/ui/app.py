@@ -46,10 +46,14 @@ from client.api import SeatHandle, Table
 from client.i18n import _
 from client.ui import games
 from client.ui.pane import ScrollPane
+from client.ui.presence import presence
 from client.ui.state import ClientState
 from client.ui.text import plain, reflow, symbols
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
+Talk = Callable[[str], Coroutine[Any, Any, object]]
+"""Says one chat line at the table (SendChat)."""
+COMMANDS = "/say TEXT · /again · /who"
 
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 """Seconds between reconnection attempts; the last repeats until the server is back."""
@@ -244,17 +248,62 @@ def header(state: ClientState) -> StyleAndTextTuples:
     return [("class:header", plain(left + " " * pad + right))]
 
 
+def who(state: ClientState) -> str:
+    """Every seat's presence in one line: "ada: connected · bob: away since 21:04 · bot"."""
+    if state.snapshot is None:
+        return _("not connected yet")
+    dot = f" {symbols().dot} "
+    return dot.join(f"{state.seat_name(s.seat)}: {presence(s)}" for s in state.snapshot.seats)
+
+
+def command(state: ClientState, text: str, talk: Talk | None, app: Application[None]) -> None:
+    """Carries out a /command typed at the prompt: chat, play again, who is here."""
+    name, _space, rest = text.strip().partition(" ")
+    if name in ("/say", "/s") and rest.strip() and talk is not None:
+
+        async def say() -> None:
+            try:
+                await talk(rest)
+            except grpc.aio.AioRpcError as error:
+                state.status = _("not said: {reason}").format(reason=error.details())
+                app.invalidate()
+
+        app.create_background_task(say())
+    elif name == "/again":
+        snapshot = state.snapshot
+        if snapshot is None or not snapshot.HasField("result"):
+            state.status = _("/again plays again once the match is over")
+        elif state.viewer() is None and not snapshot.rematch_match_id:
+            state.status = _("nobody has asked for a rematch yet")
+        else:
+            state.play_again = True
+            app.exit()
+    elif name == "/who":
+        state.log.append(who(state))
+        state.status = who(state)
+    else:
+        state.status = _("commands: {commands}").format(commands=COMMANDS)
+
+
 def build_app(
     state: ClientState,
     send: Send | None,
     input: Input | None = None,
     output: Output | None = None,
+    talk: Talk | None = None,
 ) -> Application[None]:
-    """The table UI; `send` is None for spectators (no prompt)."""
+    """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
+    without either)."""
 
     def accept(buffer: object) -> bool:
         text = prompt.text
         if not text.strip():
+            return False
+        if text.lstrip().startswith("/"):
+            command(state, text, talk, app)
+            return False
+        if send is None:
+            state.status = _("spectators cannot move; {commands}").format(commands=COMMANDS)
             return False
         chosen = state.find_move(text)
         prompt.buffer.cancel_completion()
@@ -327,7 +376,9 @@ def build_app(
                 height=1,
                 style="class:status",
             ),
-            ConditionalContainer(prompt, filter=Condition(lambda: send is not None)),
+            ConditionalContainer(
+                prompt, filter=Condition(lambda: send is not None or talk is not None)
+            ),
         ]
     )
     small = Condition(lambda: too_small(state) is not None)
@@ -419,7 +470,9 @@ def build_app(
         buffer.start_completion(select_first=False)
 
     app: Application[None] = Application(
-        layout=Layout(root, focused_element=prompt if send is not None else None),
+        layout=Layout(
+            root, focused_element=prompt if send is not None or talk is not None else None
+        ),
         key_bindings=bindings,
         style=STYLE,
         full_screen=True,
@@ -459,10 +512,13 @@ async def run_table(
     input: Input | None = None,
     output: Output | None = None,
     bell: bool = True,
+    talk: Talk | None = None,
     delays: tuple[float, ...] = RECONNECT_DELAYS,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
-    until the user quits; returns the final client state. A broken stream is opened again
+    until the user quits or asks to play again (`state.play_again`); returns the final client
+    state. A seat talks as itself; a spectator through `talk`. After the match the table stays
+    open on a Watch stream, for the chat and the rematch offer. A broken stream is opened again
     after `delays` (the status says "reconnecting…"); the new stream's recap refills the log."""
     if seat is None and watch is None:
         raise ValueError("a spectator needs a watch stream")
@@ -476,29 +532,38 @@ async def run_table(
         with contextlib.suppress(asyncio.InvalidStateError, grpc.aio.AioRpcError):
             await current[0].send(version, move)
 
-    app = build_app(state, send if seat is not None else None, input, output)
+    if seat is None:
+        app = build_app(state, None, input, output, talk)
+    else:
+        app = build_app(state, send, input, output, seat.say)
 
     def on_result(result: match_pb2.MoveResult) -> None:
         state.receive_result(result)
         app.invalidate()
 
+    def show(snapshot: match_pb2.Snapshot) -> None:
+        state.receive(snapshot)
+        refresh(app, state, bell and seat is not None)
+
     async def stream_once() -> None:
-        """One stream, until the server ends it (the match is over)."""
+        """Streams until the server ends them: Play until the match is over, then a Watch
+        that stays for the chat and the rematch offer."""
         if seat is None:
             assert watch is not None
             async for snapshot in watch():
-                state.receive(snapshot)
-                refresh(app, state, bell=False)
+                show(snapshot)
             return
-        async with seat.play() as table:
-            table.on_result = on_result
-            current[:] = [table]
-            try:
-                async for snapshot in table.snapshots():
-                    state.receive(snapshot)
-                    refresh(app, state, bell)
-            finally:
-                current.clear()
+        if state.snapshot is None or not state.snapshot.HasField("result"):
+            async with seat.play() as table:
+                table.on_result = on_result
+                current[:] = [table]
+                try:
+                    async for snapshot in table.snapshots():
+                        show(snapshot)
+                finally:
+                    current.clear()
+        async for snapshot in seat.watch(stay_after_finish=True):  # after the end
+            show(snapshot)
 
     async def follow() -> None:
         attempt = 0

@@ -24,7 +24,6 @@ MIN_SIZE = (64, 18)
 
 PHASES = {
     pb.DOORS_PHASE_COLLECTOR_TAKE: N_("the Collector takes a card"),
-    pb.DOORS_PHASE_COLLECTOR_SET_DECISION: N_("the Collector may score a set"),
     pb.DOORS_PHASE_GUESSER_DISCARD: N_("the Guesser discards (or guesses first)"),
     pb.DOORS_PHASE_GUESSER_ACTION: N_("the Guesser guesses, matches or passes"),
     pb.DOORS_PHASE_OVER: N_("the match is over"),
@@ -147,6 +146,8 @@ def move_label(move: match_pb2.Move) -> str:
     doors = move.doors
     action = doors.WhichOneof("action")
     if action == "take":
+        if doors.take.score_set:  # optional set scoring: the take that also scores (D1)
+            return _("take {card} and score the set").format(card=card_name(doors.take.card))
         return _("take {card}").format(card=card_name(doors.take.card))
     if action == "discard":
         return _("discard {card}").format(card=card_name(doors.discard.card))
@@ -155,8 +156,6 @@ def move_label(move: match_pb2.Move) -> str:
     words = {
         "match_set": N_("match-set"),
         "pass_turn": N_("pass"),
-        "score_set": N_("score-set"),
-        "decline_set": N_("decline-set"),
     }
     return _(words[action]) if action in words else ""
 
@@ -204,8 +203,6 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         )
     if kind == "passed":
         return Described(_("passes"), seat=e.seat)
-    if kind == "set_declined":
-        return Described(_("declines to score a set"), seat=e.seat)
     if kind == "contest_ended":
         gains = n_("{name} gains {count} gem", "{name} gains {count} gems", e.gems).format(
             name=state.actor(e.scorer), count=e.gems

@@ -38,10 +38,10 @@ from client.ui.lobby_state import (
     Focus,
     LobbyState,
     ServerEntry,
-    presence,
     seat_label,
     waiting_for,
 )
+from client.ui.presence import presence
 
 LOBBY_STYLE = Style.from_dict(
     {

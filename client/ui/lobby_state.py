@@ -9,11 +9,11 @@ their values are what the server's ListGames says; bot levels are what the calle
 from __future__ import annotations
 
 import enum
-import time
 from dataclasses import dataclass, field
 
 from tigerden.v1 import lobby_pb2
 
+from client.ui.presence import presence
 from discovery import FoundServer
 
 STATUS_ORDER = {
@@ -32,26 +32,6 @@ PERSON = "person"
 class Focus(enum.Enum):
     SERVERS = "servers"
     MATCHES = "matches"
-
-
-def clock(unix_ms: int) -> str:
-    """HH:MM in this terminal's time zone."""
-    return time.strftime("%H:%M", time.localtime(unix_ms / 1000))
-
-
-def presence(seat: lobby_pb2.Seat) -> str:
-    """A seat's state in full: bot, connected, away since HH:MM, free, held for NAME."""
-    if seat.kind == lobby_pb2.SEAT_KIND_BOT:
-        return f"bot ({seat.bot_level})" if seat.bot_level else "bot"
-    if seat.reserved:
-        return "held for the rematch"
-    if not seat.taken:
-        return "free"
-    if seat.connected:
-        return "connected"
-    if seat.away_since_unix_ms:
-        return f"away since {clock(seat.away_since_unix_ms)}"
-    return "away"
 
 
 def seat_label(seat: lobby_pb2.Seat) -> str:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.i18n import _
+from client.ui.presence import away
 
 LOG_LINES = 200
 SEAT = re.compile(r"\bseat (\d+)\b")
@@ -59,6 +61,10 @@ class ClientState:
     """The match's options (MatchInfo.options), to name its house rules."""
     received_at: float = 0.0
     """`time.monotonic()` when the snapshot arrived: the clock counts down from there."""
+    chat_seen: int = 0
+    """The number of the last chat line shown (a new stream sends the recent ones again)."""
+    play_again: bool = False
+    """Set by /again after the match: the caller takes the seat in the rematch."""
 
     def house_rules(self) -> list[tuple[str, str]]:
         """("name=value", description) for every option of the match that differs from the
@@ -96,15 +102,32 @@ class ClientState:
                 self.changed.update(described.changed)
             if described.ends:
                 self.held = summary(self)
+        self.hear(snapshot.chat, viewer)
         self.turn_started = bool(snapshot.legal_moves) and not was_mine
         if snapshot.HasField("result"):
             self.status = _("match over: {result}").format(result=self.result_text(snapshot))
+            if snapshot.rematch_match_id:
+                self.status += " · " + _("a rematch is open: /again plays again")
+            elif viewer is not None:
+                self.status += " · " + _("/again to play again")
         elif snapshot.status == lobby_pb2.MATCH_STATUS_WAITING:
             self.status = _("waiting for every seat to be taken...")
         elif snapshot.legal_moves:
             self.status = _("your move: type a move (Tab completes) or its number")
         elif snapshot.HasField("to_act"):
             self.status = _("waiting for {name}...").format(name=self.player_name(snapshot.to_act))
+
+    def hear(self, lines: Iterable[match_pb2.ChatLine], viewer: int | None) -> None:
+        """Chat lines go to the log; the others' also to the banner (the log may be hidden)."""
+        for line in lines:
+            if line.number <= self.chat_seen:
+                continue
+            self.chat_seen = line.number
+            who = line.name + (" " + _("(watching)") if line.spectator else "")
+            said = f"{who}: {line.text}"
+            self.log.append(said)
+            if line.spectator or line.seat != viewer:
+                self.banner.append((None, said))
 
     def banner_text(self) -> str:
         """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2
@@ -196,7 +219,7 @@ class ClientState:
         if info.kind == lobby_pb2.SEAT_KIND_BOT:
             return [] if "bot" in info.name.lower() else [_("bot")]
         if info.taken and not info.connected and not self.is_you(seat):
-            return [_("away")]
+            return [away(info)]
         return []
 
     def seat_tag(self, seat: int, more: list[str] | None = None) -> str:

@@ -81,6 +81,8 @@ def card_line(card: pb.TigerDragonCard) -> StyleAndTextTuples:
             _("out with 1: {one}; 2-8: the difference from your last attack").format(
                 one=card.points[0]
             )
+            + " "
+            + _("(after a Tiger or Dragon attack: {wild})").format(wild=card.wild_points)
         ]
     if card.open_points:
         effect.append(

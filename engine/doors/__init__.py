@@ -15,7 +15,8 @@ Each holds a secret Door: Red Lady, Blue Lady, Red Tiger or Blue Tiger (two are 
 Four clue cards lie face up (the display); the deck holds the other ten.
 Collector: take one display card into your collection; the deck refills the display.
   4+ collected cards sharing your colour or your role are a set: +6 gems, scored at once
-  (with the option collector_set=optional you may instead keep it hidden and play on).
+  (with the option collector_set=optional a take that makes or keeps a set is offered twice:
+  "take X and score the set", or "take X" to keep the set hidden and play on).
 Guesser: discard one display card (refilled), then guess, match a set or pass.
   You may guess or match before discarding instead; you may not pass without discarding.
   Guess a colour, a role or a whole Door: one trait right +1, both right +5;

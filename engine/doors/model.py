@@ -108,7 +108,8 @@ class Rules:
         (ScoreReason.MATCHED_SET, Part.GUESSER, 2),
         (ScoreReason.TRAIT_GUESS, Part.GUESSER, 1),
     )
-    # Q1: the collector's set is scored automatically unless the match option says optional.
+    # Q1: the collector's set is scored automatically unless the match option says optional;
+    # then scoring is part of the take (RULING D1 in docs/games/doors.md).
     collector_set_optional_default: bool = False
     # Q10 / S6: the first Collector is chosen at random (from the match seed).
     first_collector_random: bool = True
@@ -127,7 +128,6 @@ class Phase(enum.Enum):
     """Where a contest stands (doors.md §2.7)."""
 
     COLLECTOR_TAKE = "collector takes"
-    COLLECTOR_SET_DECISION = "collector decides whether to score the set"
     GUESSER_DISCARD = "guesser discards, guesses or matches"
     GUESSER_ACTION = "guesser guesses, matches or passes"
     OVER = "match over"
@@ -138,11 +138,16 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class Take:
-    """Collector: take a display card into the collection (C1)."""
+    """Collector: take a display card into the collection (C1). With the optional set scoring
+    (Q1), `score_set` also scores the set the collection then holds (C3); a take without it
+    keeps any set hidden, and the display is refilled as after every take (RULING D1)."""
 
     card: Card
+    score_set: bool = False
 
     def label(self) -> str:
+        if self.score_set:
+            return f"take {self.card.text} and score the set"
         return f"take {self.card.text}"
 
 
@@ -184,23 +189,7 @@ class Pass:
         return "pass"
 
 
-@dataclass(frozen=True)
-class ScoreSet:
-    """Collector, optional-scoring matches only: reveal and score the set now (C3, Q1)."""
-
-    def label(self) -> str:
-        return "score-set"
-
-
-@dataclass(frozen=True)
-class DeclineSet:
-    """Collector, optional-scoring matches only: keep the set hidden and play on (EC5)."""
-
-    def label(self) -> str:
-        return "decline-set"
-
-
-DoorsMove = Take | Discard | Guess | MatchSet | Pass | ScoreSet | DeclineSet
+DoorsMove = Take | Discard | Guess | MatchSet | Pass
 
 
 # Events (all public in Doors: the Doors are revealed only in ContestEnded) -----------------
@@ -263,14 +252,6 @@ class Passed(PublicEvent):
 
 
 @dataclass(frozen=True)
-class SetDeclined(PublicEvent):
-    seat: Seat
-
-    def describe(self) -> str:
-        return f"seat {self.seat} declines to score a set"
-
-
-@dataclass(frozen=True)
 class ContestEnded(PublicEvent):
     """The contest's scoring, with both Doors revealed (E1)."""
 
@@ -295,15 +276,7 @@ class MatchEnded(PublicEvent):
 
 
 DoorsEvent = (
-    ContestStarted
-    | Took
-    | Discarded
-    | Refilled
-    | Guessed
-    | Passed
-    | SetDeclined
-    | ContestEnded
-    | MatchEnded
+    ContestStarted | Took | Discarded | Refilled | Guessed | Passed | ContestEnded | MatchEnded
 )
 
 

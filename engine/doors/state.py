@@ -26,7 +26,6 @@ from engine.doors.model import (
     ContestEnded,
     ContestOutcome,
     ContestStarted,
-    DeclineSet,
     Discard,
     Discarded,
     DoorsMove,
@@ -42,8 +41,6 @@ from engine.doors.model import (
     Refilled,
     Role,
     ScoreReason,
-    ScoreSet,
-    SetDeclined,
     Take,
     Took,
 )
@@ -57,10 +54,8 @@ GUESSES: tuple[Guess, ...] = (
 """G4: every colour, every role and every full identity, in that order. The Guesser's own Door
 is not pruned (EC11): the client offers all eight and a bot may skip the impossible ones."""
 
-_SET_DECISION: tuple[DoorsMove, ...] = (ScoreSet(), DeclineSet())
 _MATCH_SET: tuple[DoorsMove, ...] = (MatchSet(),)
 _PASS: tuple[DoorsMove, ...] = (Pass(),)
-_COLLECTOR_PHASES = (Phase.COLLECTOR_TAKE, Phase.COLLECTOR_SET_DECISION)
 
 
 @cache
@@ -123,14 +118,21 @@ class DoorsState(State):
     def to_act(self) -> Seat | None:
         if self.phase is Phase.OVER:
             return None
-        return self.collector if self.phase in _COLLECTOR_PHASES else self.guesser
+        return self.collector if self.phase is Phase.COLLECTOR_TAKE else self.guesser
 
     def legal_moves(self) -> tuple[DoorsMove, ...]:
         phase = self.phase
         if phase is Phase.COLLECTOR_TAKE:
-            return _per_card_kind(Take, self.display)  # C1, EC13: the Collector only takes
-        if phase is Phase.COLLECTOR_SET_DECISION:
-            return _SET_DECISION
+            takes = _per_card_kind(Take, self.display)  # C1, EC13: the Collector only takes
+            if not self.collector_set_optional:
+                return takes
+            # D1: every take that leaves a set in the collection may also score it.
+            door = self.doors[self.collector]
+            return takes + tuple(
+                Take(take.card, score_set=True)
+                for take in takes
+                if isinstance(take, Take) and has_set((*self.collection, take.card), door)
+            )
         if phase is Phase.OVER:
             return ()
         match = _MATCH_SET if has_set(self.collection, self.doors[self.guesser]) else ()
@@ -146,17 +148,13 @@ class DoorsState(State):
             self.display = _without(self.display, move.card)
             self.collection += (move.card,)
             events.append(Took(self.collector, move.card))
-            if not has_set(self.collection, self.doors[self.collector]):
-                self._refill(Phase.GUESSER_DISCARD, events)  # C2
-            elif self.collector_set_optional:
-                self.phase = Phase.COLLECTOR_SET_DECISION  # Q1 option: C3 "optionally"
+            # C3 / Q1: a set scores at once, or (optional scoring, D1) when the take says so;
+            # C4: before refilling. A set kept hidden is refilled over like any take (EC5).
+            scores = move.score_set or not self.collector_set_optional
+            if scores and has_set(self.collection, self.doors[self.collector]):
+                self._end_contest(ScoreReason.COLLECTOR_SET, events)
             else:
-                self._end_contest(ScoreReason.COLLECTOR_SET, events)  # C4: before refilling
-        elif isinstance(move, ScoreSet):
-            self._end_contest(ScoreReason.COLLECTOR_SET, events)
-        elif isinstance(move, DeclineSet):  # EC5
-            events.append(SetDeclined(self.collector))
-            self._refill(Phase.GUESSER_DISCARD, events)
+                self._refill(Phase.GUESSER_DISCARD, events)  # C2
         elif isinstance(move, Discard):  # G1
             self.display = _without(self.display, move.card)
             self.discards += (move.card,)
@@ -199,9 +197,9 @@ class DoorsState(State):
         set-aside Doors), the deck order and the seed of every future deal.
 
         The other Door is drawn from those the public facts allow: in the automatic mode a
-        running contest proves the Collector holds no set (it would have been scored), and the
-        set decision proves they hold one; in the optional mode a set in the collection may
-        have been declined, so it proves nothing. Once the match is over both Doors are known.
+        running contest proves the Collector holds no set (it would have been scored); in the
+        optional mode a set in the collection may have been kept hidden, so it proves nothing
+        (D1: no phase or event tells a kept set). Once the match is over both Doors are known.
         """
         clone = self.copy()
         if self.phase is not Phase.OVER:
@@ -270,9 +268,6 @@ class DoorsState(State):
 
     def _could_hold(self, seat: Seat, door: Card) -> bool:
         """Whether the public facts allow `seat` to hold `door` (see `determinize`)."""
-        if seat != self.collector:
+        if seat != self.collector or self.collector_set_optional:
             return True
-        holds_set = has_set(self.collection, door)
-        if self.phase is Phase.COLLECTOR_SET_DECISION:
-            return holds_set
-        return self.collector_set_optional or not holds_set
+        return not has_set(self.collection, door)

@@ -28,8 +28,8 @@ Dealt hands: four of a month or four pairs score 6 at once (both players: redeal
   Four of a month or four pairs face up on the board: redeal.
 Cards: brights jan-crane mar-curtain aug-moon nov-rain-man dec-phoenix; boar jul, deer oct,
   butterflies jun; poetry ribbons jan feb mar; blue ribbons jun sep oct; sake cup sep.
-The match options (yaku table, viewing sake, doubling, more deals, ...) can change these;
-the table lists the house rules of this match."""
+The match options (yaku table, viewing sake, doubling, more deals, ...) can change these:
+the house rules of a match are listed atop its table and below this summary."""
 
 
 class KoiKoiGame(Game):

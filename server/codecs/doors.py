@@ -13,7 +13,17 @@ _CARDS = {int(card): card for card in m.Card}
 _COLOURS = {int(colour): colour for colour in m.Colour}
 _ROLES = {int(role): role for role in m.Role}
 _REASONS = {reason: number for number, reason in enumerate(m.ScoreReason, start=1)}
-_PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
+_PHASES = {
+    m.Phase.COLLECTOR_TAKE: pb.DOORS_PHASE_COLLECTOR_TAKE,
+    m.Phase.GUESSER_DISCARD: pb.DOORS_PHASE_GUESSER_DISCARD,
+    m.Phase.GUESSER_ACTION: pb.DOORS_PHASE_GUESSER_ACTION,
+    m.Phase.OVER: pb.DOORS_PHASE_OVER,
+}
+"""By name: DOORS_PHASE_COLLECTOR_SET_DECISION (2) is retired (RULING D1) and never sent."""
+RETIRED_MOVES = {
+    "score_set": "score_set is retired: send take with score_set = true (copy a legal move)",
+    "decline_set": "decline_set is retired: a take without score_set keeps a set hidden",
+}
 
 
 def _card(card: m.Card | None) -> int:
@@ -76,8 +86,6 @@ class DoorsCodec:
                 return pb.DoorsEvent(guessed=guessed)
             case m.Passed(seat):
                 return pb.DoorsEvent(passed=pb.DoorsPassed(seat=seat))
-            case m.SetDeclined(seat):
-                return pb.DoorsEvent(set_declined=pb.DoorsSetDeclined(seat=seat))
             case m.ContestEnded():
                 return pb.DoorsEvent(contest_ended=_outcome(event))
             case m.MatchEnded(winner, gems):
@@ -86,8 +94,8 @@ class DoorsCodec:
 
     def encode_move(self, move: Move) -> pb.DoorsMove:
         match move:
-            case m.Take(card):
-                return pb.DoorsMove(take=pb.DoorsTake(card=int(card)))  # type: ignore[arg-type]
+            case m.Take(card, score_set):
+                return pb.DoorsMove(take=pb.DoorsTake(card=int(card), score_set=score_set))  # type: ignore[arg-type]
             case m.Discard(card):
                 return pb.DoorsMove(discard=pb.DoorsDiscard(card=int(card)))  # type: ignore[arg-type]
             case m.Guess(colour, role):
@@ -100,16 +108,13 @@ class DoorsCodec:
                 return pb.DoorsMove(match_set=pb.DoorsMatchSet())
             case m.Pass():
                 return pb.DoorsMove(pass_turn=pb.DoorsPass())
-            case m.ScoreSet():
-                return pb.DoorsMove(score_set=pb.DoorsScoreSet())
-            case m.DeclineSet():
-                return pb.DoorsMove(decline_set=pb.DoorsDeclineSet())
         raise TypeError(f"not a Doors move: {move!r}")
 
     def decode_move(self, message: pb.DoorsMove) -> Move:
         action = message.WhichOneof("action")
         if action == "take":
-            return m.Take(wire_value(_CARDS, message.take.card, "take.card"))
+            card = wire_value(_CARDS, message.take.card, "take.card")
+            return m.Take(card, message.take.score_set)
         if action == "discard":
             return m.Discard(wire_value(_CARDS, message.discard.card, "discard.card"))
         if action == "guess":
@@ -121,12 +126,9 @@ class DoorsCodec:
                 None if colour == 0 else wire_value(_COLOURS, colour, "guess.colour"),
                 None if role == 0 else wire_value(_ROLES, role, "guess.role"),
             )
-        simple: dict[str | None, Move] = {
-            "match_set": m.MatchSet(),
-            "pass_turn": m.Pass(),
-            "score_set": m.ScoreSet(),
-            "decline_set": m.DeclineSet(),
-        }
+        if action in RETIRED_MOVES:
+            raise malformed(RETIRED_MOVES[action])
+        simple: dict[str | None, Move] = {"match_set": m.MatchSet(), "pass_turn": m.Pass()}
         if action not in simple:
             raise malformed("DoorsMove has no action set")
         return simple[action]

@@ -1,6 +1,6 @@
 """The Koi-Koi bot reads the match options where they change a decision: a first-to-N race
 (stop when the stop wins, or when the opponent is a deal from the target) and the koi-koi
-lock (call only against an opponent nearly without yaku)."""
+lock and the call limit (call only against an opponent nearly without yaku)."""
 
 from __future__ import annotations
 
@@ -45,3 +45,10 @@ def test_koi_koi_lock_calls_only_against_an_opponent_nearly_without_yaku() -> No
     assert 1.0 <= Table(view).their_base < 2.0
     assert Table(view).koi_koi()
     assert not Table(dataclasses.replace(view, koi_koi_lock=True)).koi_koi()
+
+
+def test_koi_koi_limit_the_last_allowed_call_is_weighed_like_the_lock() -> None:
+    threat = cards("jan-poetry jun-blue")
+    view = decision_view(piles=(cards("jan-plain-1 jan-plain-2"), threat))
+    assert Table(dataclasses.replace(view, koi_koi_limit=2)).koi_koi()  # a call to spare
+    assert not Table(dataclasses.replace(view, koi_koi_limit=1)).koi_koi()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from tigerden.v1 import lobby_pb2
 
 from client.api import Server
-from client.ui.lobby_state import CreateForm, presence, waiting_for
+from client.ui.lobby_state import CreateForm, waiting_for
+from client.ui.presence import presence
 
 HUMAN, BOT = lobby_pb2.SEAT_KIND_HUMAN, lobby_pb2.SEAT_KIND_BOT
 

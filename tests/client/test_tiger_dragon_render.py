@@ -196,3 +196,13 @@ def test_a_clifftop_reveal_and_its_table() -> None:
 def test_no_snapshot_yet() -> None:
     game = lobby_pb2.Game(game_id=INFO.id, title=INFO.title)
     assert "waiting" in text(tiger_dragon.render(ClientState(game, "m1")))
+
+
+def test_the_promo_card_and_a_redraw_that_may_repeat_are_shown() -> None:
+    state = new_state(3, battlefield="game_market", new_card_each_round="any")
+    shown = text(tiger_dragon.render(client_state(state, 0)))
+    assert "Game Market" in shown
+    assert "2-8: the difference from your last attack (after a Tiger or Dragon attack: 1)" in shown
+    assert "(the same may return)" in shown
+    plain = text(tiger_dragon.render(client_state(new_state(3, new_card_each_round="on"), 0)))
+    assert "a new Battlefield card every round" in plain and "may return" not in plain

@@ -87,8 +87,12 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen[str],
 
     yield start
     for process in started:
-        process.kill()
-        process.wait()
+        process.terminate()  # a graceful stop, as Ctrl-C would
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 async def test_serve_advertises_servers_lists_and_shutdown_withdraws(
@@ -104,7 +108,7 @@ async def test_serve_advertises_servers_lists_and_shutdown_withdraws(
 
     listing = await asyncio.to_thread(
         subprocess.run,
-        tigerden("servers", "--timeout", "1.5", "--interface", "127.0.0.1"),
+        tigerden("servers", "--timeout", "2", "--interface", "127.0.0.1"),
         capture_output=True,
         text=True,
         timeout=60,

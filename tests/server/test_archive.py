@@ -3,6 +3,7 @@ starting server rebuilds only the unfinished ones; the schema is versioned and m
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -209,6 +210,7 @@ async def test_a_finished_seat_token_still_shows_its_final_view(client: Server) 
     ada, bob = await two_humans(client)
     while True:
         seat, snapshot = await to_act((ada, bob))
+        await asyncio.sleep(0.05)  # within the server's Act rate (20 a second)
         await seat.act(snapshot.version, snapshot.legal_moves[0].move)
         final = await first_snapshot(ada)
         if final.HasField("result"):

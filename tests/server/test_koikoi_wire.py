@@ -343,7 +343,27 @@ async def test_a_bad_option_is_invalid_argument_naming_it(client: Server) -> Non
         "BAD_OPTIONS",
     )
     assert "jokers" in details
+    details = await refused(
+        client.create("koikoi", options={"koi_koi_lock": "on", "koi_koi_limit": "2"}),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "BAD_OPTIONS",
+    )
+    assert "koi_koi_limit=2" in details and "koi_koi_lock=on" in details
     assert await client.matches() == []
+
+
+async def test_a_house_rule_match_plays_to_the_end_and_lists_its_options(client: Server) -> None:
+    """First to 30, loser deals, a drawn first dealer: the view carries the target and the
+    draw, and MatchInfo every option (for the client's house-rule list)."""
+    options = {"first_to": "30", "next_dealer": "loser", "first_dealer": "draw"}
+    finals = await play_out(client, options)
+    for final in finals:
+        assert final.HasField("result")
+        view = final.view.koikoi
+        assert view.target == 30 and view.deals == 0 and len(view.dealer_draw) == 2
+        assert max(view.scores) >= 30
+    (info,) = await client.matches(include_finished=True)
+    assert {name: info.options[name] for name in options} == options
 
 
 async def test_the_first_snapshot_shows_a_fresh_deal(client: Server) -> None:

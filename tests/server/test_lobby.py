@@ -23,6 +23,26 @@ async def test_list_games_describes_every_registered_game_and_option(client: Ser
     assert doors.help
 
 
+async def test_list_games_names_the_option_values_that_cannot_be_combined(client: Server) -> None:
+    games = {game.game_id: game for game in await client.games()}
+    for game_id, game in games.items():
+        wire = [
+            (c.option, set(c.values), c.other, set(c.other_values), c.reason)
+            for c in game.conflicts
+        ]
+        engine = [
+            (c.option, set(c.values), c.other, set(c.other_values), c.why)
+            for c in GAMES[game_id].info.conflicts
+        ]
+        assert wire == engine
+    lock = {c.option: c for c in games["koikoi"].conflicts}["koi_koi_limit"]
+    assert (list(lock.values), lock.other, list(lock.other_values)) == (
+        ["1", "2", "3"],
+        "koi_koi_lock",
+        ["on"],
+    )
+
+
 async def test_create_match_defaults_seat_zero_human_rest_bots(client: Server) -> None:
     match = await client.create("doors")
     assert [s.kind for s in match.seats] == [HUMAN, BOT]

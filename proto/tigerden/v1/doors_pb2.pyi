@@ -17,6 +17,11 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
+
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class _DoorsCard:
@@ -117,8 +122,12 @@ class _DoorsPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DoorsPhase
     """Not set."""
     DOORS_PHASE_COLLECTOR_TAKE: _DoorsPhase.ValueType  # 1
     """The Collector takes a display card."""
-    DOORS_PHASE_COLLECTOR_SET_DECISION: _DoorsPhase.ValueType  # 2
-    """The Collector decides whether to score a set (optional-scoring matches only)."""
+    @_builtins.property
+    @_deprecated("""This enum value has been marked as deprecated using proto enum value options.""")
+    def DOORS_PHASE_COLLECTOR_SET_DECISION(self) -> _DoorsPhase.ValueType:   # 2
+        """Retired, never sent: it told the Guesser that the Collector held a set. With optional set
+        scoring the decision is part of the take (DoorsTake.score_set).
+        """
     DOORS_PHASE_GUESSER_DISCARD: _DoorsPhase.ValueType  # 3
     """The Guesser discards, or guesses or matches a set before discarding."""
     DOORS_PHASE_GUESSER_ACTION: _DoorsPhase.ValueType  # 4
@@ -134,7 +143,9 @@ DOORS_PHASE_UNSPECIFIED: DoorsPhase.ValueType  # 0
 DOORS_PHASE_COLLECTOR_TAKE: DoorsPhase.ValueType  # 1
 """The Collector takes a display card."""
 DOORS_PHASE_COLLECTOR_SET_DECISION: DoorsPhase.ValueType  # 2
-"""The Collector decides whether to score a set (optional-scoring matches only)."""
+"""Retired, never sent: it told the Guesser that the Collector held a set. With optional set
+scoring the decision is part of the take (DoorsTake.score_set).
+"""
 DOORS_PHASE_GUESSER_DISCARD: DoorsPhase.ValueType  # 3
 """The Guesser discards, or guesses or matches a set before discarding."""
 DOORS_PHASE_GUESSER_ACTION: DoorsPhase.ValueType  # 4
@@ -217,12 +228,14 @@ class DoorsMove(_message.Message):
         """Guesser: pass after discarding."""
 
     @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
     def score_set(self) -> Global___DoorsScoreSet:
-        """Collector (optional scoring): score the set now."""
+        """Retired: refused as MALFORMED_MOVE. Scoring is DoorsTake.score_set."""
 
     @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
     def decline_set(self) -> Global___DoorsDeclineSet:
-        """Collector (optional scoring): keep the set hidden."""
+        """Retired: refused as MALFORMED_MOVE. A take without score_set keeps a set hidden."""
 
     def __init__(
         self,
@@ -252,16 +265,23 @@ class DoorsTake(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     CARD_FIELD_NUMBER: _builtins.int
+    SCORE_SET_FIELD_NUMBER: _builtins.int
     card: Global___DoorsCard.ValueType
     """The kind of card to take; must be on the display."""
+    score_set: _builtins.bool
+    """Optional set scoring only (collector_set=optional): also score the set the collection
+    holds after this take. Offered in legal_moves only for takes that leave a set; a take
+    without it keeps any set hidden and the display is refilled as usual.
+    """
     def __init__(
         self,
         *,
         card: Global___DoorsCard.ValueType = ...,
+        score_set: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "score_set", b"score_set"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -351,7 +371,7 @@ Global___DoorsPass: _TypeAlias = DoorsPass  # noqa: Y015
 
 @_typing.final
 class DoorsScoreSet(_message.Message):
-    """DoorsScoreSet reveals and scores the Collector's set."""
+    """DoorsScoreSet is retired (see DoorsTake.score_set)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -368,7 +388,7 @@ Global___DoorsScoreSet: _TypeAlias = DoorsScoreSet  # noqa: Y015
 
 @_typing.final
 class DoorsDeclineSet(_message.Message):
-    """DoorsDeclineSet keeps the Collector's set hidden and plays on."""
+    """DoorsDeclineSet is retired (a take without score_set keeps a set hidden)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -539,8 +559,9 @@ class DoorsEvent(_message.Message):
         """The Guesser passed."""
 
     @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
     def set_declined(self) -> Global___DoorsSetDeclined:
-        """The Collector declined to score a set."""
+        """Retired, never sent: it told everyone that the Collector held a set."""
 
     @_builtins.property
     def contest_ended(self) -> Global___DoorsContestOutcome:
@@ -735,7 +756,7 @@ Global___DoorsPassed: _TypeAlias = DoorsPassed  # noqa: Y015
 
 @_typing.final
 class DoorsSetDeclined(_message.Message):
-    """DoorsSetDeclined records a declined set."""
+    """DoorsSetDeclined is retired and never sent."""
 
     DESCRIPTOR: _descriptor.Descriptor
 

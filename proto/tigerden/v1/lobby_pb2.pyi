@@ -127,22 +127,67 @@ class ListGamesResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAMES_FIELD_NUMBER: _builtins.int
+    BOT_LEVELS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___Game]:
         """The games, in a stable order."""
+
+    @_builtins.property
+    def bot_levels(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotLevel]:
+        """The levels a bot seat may have (SeatSpec.bot_level), in every game, weakest first."""
 
     def __init__(
         self,
         *,
         games: _abc.Iterable[Global___Game] | None = ...,
+        bot_levels: _abc.Iterable[Global___BotLevel] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_levels", b"bot_levels", "games", b"games"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListGamesResponse: _TypeAlias = ListGamesResponse  # noqa: Y015
+
+@_typing.final
+class BotLevel(_message.Message):
+    """BotLevel describes one level of the server's bots. A SeatSpec.bot_level is a level's `name`
+    ("hard") or, for a level that thinks, `name:seconds` ("hard:2") with seconds above 0 and at
+    most `max_seconds`. An empty bot_level is `random`.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    DESCRIPTION_FIELD_NUMBER: _builtins.int
+    DEFAULT_SECONDS_FIELD_NUMBER: _builtins.int
+    MAX_SECONDS_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """The level's name, e.g. "random", "easy", "normal", "hard"."""
+    description: _builtins.str
+    """How the level plays, for people."""
+    default_seconds: _builtins.float
+    """How long the level thinks per move by default, in seconds; 0 for levels that do not think
+    (they take no `:seconds`).
+    """
+    max_seconds: _builtins.float
+    """The longest `name:seconds` this server accepts for the level; 0 when it takes none."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        description: _builtins.str = ...,
+        default_seconds: _builtins.float = ...,
+        max_seconds: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_seconds", b"default_seconds", "description", b"description", "max_seconds", b"max_seconds", "name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BotLevel: _TypeAlias = BotLevel  # noqa: Y015
 
 @_typing.final
 class Game(_message.Message):
@@ -158,6 +203,7 @@ class Game(_message.Message):
     SUMMARY_FIELD_NUMBER: _builtins.int
     HELP_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
+    CONFLICTS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The id to send in CreateMatchRequest.game_id, e.g. "doors", "koikoi", "tiger-dragon"."""
     title: _builtins.str
@@ -176,6 +222,12 @@ class Game(_message.Message):
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOption]:
         """The match options this game accepts."""
 
+    @_builtins.property
+    def conflicts(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameOptionConflict]:
+        """Option values that cannot be combined in one match; CreateMatch refuses them with
+        BAD_OPTIONS. Every other combination of option values plays.
+        """
+
     def __init__(
         self,
         *,
@@ -187,14 +239,59 @@ class Game(_message.Message):
         summary: _builtins.str = ...,
         help: _builtins.str = ...,
         options: _abc.Iterable[Global___GameOption] | None = ...,
+        conflicts: _abc.Iterable[Global___GameOptionConflict] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_players", b"default_players", "game_id", b"game_id", "help", b"help", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "summary", b"summary", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["conflicts", b"conflicts", "default_players", b"default_players", "game_id", b"game_id", "help", b"help", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "summary", b"summary", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class GameOptionConflict(_message.Message):
+    """GameOptionConflict names option values that cannot be combined: `option` set to any of
+    `values` together with `other` set to any of `other_values`.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    OPTION_FIELD_NUMBER: _builtins.int
+    VALUES_FIELD_NUMBER: _builtins.int
+    OTHER_FIELD_NUMBER: _builtins.int
+    OTHER_VALUES_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    option: _builtins.str
+    """The first option's name."""
+    other: _builtins.str
+    """The other option's name."""
+    reason: _builtins.str
+    """Why, for people ("there are no viewing yaku to void")."""
+    @_builtins.property
+    def values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Its values that conflict."""
+
+    @_builtins.property
+    def other_values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The other option's values that conflict."""
+
+    def __init__(
+        self,
+        *,
+        option: _builtins.str = ...,
+        values: _abc.Iterable[_builtins.str] | None = ...,
+        other: _builtins.str = ...,
+        other_values: _abc.Iterable[_builtins.str] | None = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["option", b"option", "other", b"other", "other_values", b"other_values", "reason", b"reason", "values", b"values"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameOptionConflict: _TypeAlias = GameOptionConflict  # noqa: Y015
 
 @_typing.final
 class GameOption(_message.Message):
@@ -243,7 +340,10 @@ class SeatSpec(_message.Message):
     kind: Global___SeatKind.ValueType
     """Who plays the seat."""
     bot_level: _builtins.str
-    """For bot seats: the bot's level ("random" and the levels the server lists); empty = default."""
+    """For bot seats: a level from ListGamesResponse.bot_levels, as `name` or `name:seconds`
+    (at most 32 characters); empty = "random". The server stores and shows it in canonical
+    form ("hard:2.50" becomes "hard:2.5", "hard:1" becomes "hard").
+    """
     def __init__(
         self,
         *,
@@ -473,9 +573,12 @@ class Seat(_message.Message):
     connected: _builtins.bool
     """Whether the seat's player has a Play or Watch stream open now (bots always do)."""
     bot_level: _builtins.str
-    """For bot seats, the bot's level."""
+    """For bot seats, the bot's level in canonical form (`name` or `name:seconds`)."""
     team: _builtins.int
-    """The seat's team number in team games; equal to `seat` otherwise."""
+    """The seat's team: seats with the same number play together. Without teams every seat is
+    its own team (team == seat); Tiger & Dragon with `teams=on` (which needs 4 players) has
+    teams 0, 1, 0, 1 (seats 0 and 2 against seats 1 and 3).
+    """
     bot_plays: _builtins.bool
     """The seat's player has had no stream open for the match's `away` grace time, so a server
     bot (level easy) plays for them until they open one again.
@@ -615,17 +718,25 @@ Global___RematchResponse: _TypeAlias = RematchResponse  # noqa: Y015
 
 @_typing.final
 class ListMatchesRequest(_message.Message):
-    """ListMatchesRequest filters the match list."""
+    """ListMatchesRequest filters the match list and asks for one page of it."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     INCLUDE_FINISHED_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """Only matches of this game; empty for all."""
     include_finished: _builtins.bool
     """Include finished matches too."""
+    page_size: _builtins.int
+    """The most matches to return; 0 means 50, and more than 200 is read as 200."""
+    page_token: _builtins.str
+    """Empty for the first page; else a ListMatchesResponse.next_page_token, with the same
+    filters, for the page after it.
+    """
     status: Global___MatchStatus.ValueType
     """Only matches with this status (MATCH_STATUS_FINISHED lists the archive of finished
     matches); unspecified: as include_finished says.
@@ -635,11 +746,13 @@ class ListMatchesRequest(_message.Message):
         *,
         game_id: _builtins.str = ...,
         include_finished: _builtins.bool = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
         status: Global___MatchStatus.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "include_finished", b"include_finished", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "include_finished", b"include_finished", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -647,11 +760,14 @@ Global___ListMatchesRequest: _TypeAlias = ListMatchesRequest  # noqa: Y015
 
 @_typing.final
 class ListMatchesResponse(_message.Message):
-    """ListMatchesResponse holds the matches, newest first."""
+    """ListMatchesResponse holds one page of the matches, newest first."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     MATCHES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Send as ListMatchesRequest.page_token for the next page; empty on the last page."""
     @_builtins.property
     def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]:
         """The matches."""
@@ -660,10 +776,11 @@ class ListMatchesResponse(_message.Message):
         self,
         *,
         matches: _abc.Iterable[Global___MatchInfo] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["matches", b"matches"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["matches", b"matches", "next_page_token", b"next_page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -116,7 +116,8 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListMatches(self, request, context):
-        """ListMatches lists the matches on this server, newest first.
+        """ListMatches lists the matches on this server, newest first, a page at a time.
+        Errors: INVALID_ARGUMENT (a page_token this server did not give out).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

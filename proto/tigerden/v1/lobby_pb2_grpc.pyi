@@ -43,7 +43,9 @@ class LobbyServiceStub:
     Errors: NOT_FOUND (unknown game), INVALID_ARGUMENT (bad player count, option or seat list).
     """
     ListMatches: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.ListMatchesRequest, _lobby_pb2.ListMatchesResponse]
-    """ListMatches lists the matches on this server, newest first."""
+    """ListMatches lists the matches on this server, newest first, a page at a time.
+    Errors: INVALID_ARGUMENT (a page_token this server did not give out).
+    """
     JoinMatch: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.JoinMatchRequest, _lobby_pb2.JoinMatchResponse]
     """JoinMatch takes a free human seat and returns its secret token. The match starts when every
     seat is taken. Errors: NOT_FOUND (unknown match), ALREADY_EXISTS (that seat is taken),
@@ -101,7 +103,9 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     Errors: NOT_FOUND (unknown game), INVALID_ARGUMENT (bad player count, option or seat list).
     """
     ListMatches: _aio.UnaryUnaryMultiCallable[_lobby_pb2.ListMatchesRequest, _lobby_pb2.ListMatchesResponse]  # type: ignore[assignment]
-    """ListMatches lists the matches on this server, newest first."""
+    """ListMatches lists the matches on this server, newest first, a page at a time.
+    Errors: INVALID_ARGUMENT (a page_token this server did not give out).
+    """
     JoinMatch: _aio.UnaryUnaryMultiCallable[_lobby_pb2.JoinMatchRequest, _lobby_pb2.JoinMatchResponse]  # type: ignore[assignment]
     """JoinMatch takes a free human seat and returns its secret token. The match starts when every
     seat is taken. Errors: NOT_FOUND (unknown match), ALREADY_EXISTS (that seat is taken),
@@ -174,7 +178,9 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _lobby_pb2.ListMatchesRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_lobby_pb2.ListMatchesResponse, _abc.Awaitable[_lobby_pb2.ListMatchesResponse]]:
-        """ListMatches lists the matches on this server, newest first."""
+        """ListMatches lists the matches on this server, newest first, a page at a time.
+        Errors: INVALID_ARGUMENT (a page_token this server did not give out).
+        """
 
     @_abc_1.abstractmethod
     def JoinMatch(

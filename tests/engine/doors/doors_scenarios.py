@@ -13,7 +13,6 @@ from engine.doors.model import (
     DOORS,
     Card,
     ContestEnded,
-    DeclineSet,
     Discard,
     Pass,
     Phase,
@@ -66,7 +65,7 @@ def ended(events: list[Event]) -> ContestEnded:
 def collect(state: DoorsState, *picks: Card, keep: tuple[Card, ...] = ()) -> list[Event]:
     """The Collector takes `picks` in order; after each take the Guesser discards the lowest
     display card not kept for a later pick (or in `keep`) and passes. Stops early when the
-    contest ends or the Collector must decide about a set."""
+    contest ends."""
     events: list[Event] = []
     for at, pick in enumerate(picks):
         events += state.apply(Take(pick))
@@ -98,12 +97,16 @@ def random_play(
     """Plays up to `moves` random legal moves, yielding the state before each and at the end
     (the same object, changing in place). With probability `patience` the player avoids the
     moves that end a contest by choice (guess, match, score), so deep contests, empty decks
-    and set decisions come up too, not only early guesses."""
+    and hidden sets come up too, not only early guesses."""
     for _ in range(moves):
         yield state
         if state.to_act() is None:
             return
         legal = state.legal_moves()
-        quiet = [move for move in legal if isinstance(move, Take | Discard | Pass | DeclineSet)]
+        quiet = [
+            move
+            for move in legal
+            if isinstance(move, Discard | Pass) or (isinstance(move, Take) and not move.score_set)
+        ]
         state.apply(rng.choice(quiet if quiet and rng.random() < patience else legal))
     yield state

@@ -7,18 +7,15 @@ from engine.core import IllegalMove, Rejection
 from engine.doors.model import (
     ContestEnded,
     ContestStarted,
-    DeclineSet,
     Discard,
     Pass,
     Phase,
     Refilled,
     ScoreReason,
-    ScoreSet,
-    SetDeclined,
     Take,
     Took,
 )
-from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt, ended, spare
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, WR, collect, dealt, ended
 
 
 def test_C1_take_adds_the_card_to_the_collection_even_off_identity() -> None:
@@ -42,9 +39,8 @@ def test_C2_display_refilled_at_once_from_the_top_of_the_deck() -> None:
 def test_C3_set_of_an_own_trait_scores_six_and_ends_the_contest() -> None:
     state = dealt(BT, RL, BT, BL, BT, WC, optional=True)
     collector, doors = state.collector, state.doors
-    collect(state, BT, BL, BT, WC)
-    assert state.phase is Phase.COLLECTOR_SET_DECISION
-    events = state.apply(ScoreSet())
+    collect(state, BT, BL, BT, keep=(WC,))
+    events = state.apply(Take(WC, score_set=True))
 
     assert ended(events) == ContestEnded(1, ScoreReason.COLLECTOR_SET, collector, 6, doors)
     assert state.gems[collector] == 6
@@ -113,41 +109,64 @@ def test_Q1_set_scored_automatically_by_default() -> None:
     assert not state.collector_set_optional
 
 
-def test_Q1_optional_set_offers_score_or_decline_before_the_refill() -> None:
+def test_D1_optional_a_take_that_makes_a_set_is_offered_with_and_without_scoring() -> None:
     state = dealt(RL, BT, RT, RT, RL, WC, optional=True)
     collect(state, RT, RT, RL, keep=(WC,))
-    events = state.apply(Take(WC))
+    legal = state.legal_moves()
 
-    assert [type(e) for e in events] == [Took]
-    assert state.phase is Phase.COLLECTOR_SET_DECISION
-    assert state.to_act() == state.collector
-    assert state.legal_moves() == (ScoreSet(), DeclineSet())
-    assert len(state.display) == 3  # the refill waits for the decision
+    assert Take(WC) in legal and Take(WC, score_set=True) in legal
+    # Only the takes that leave a set may score: Red 4 needs a red card, not a Blue Lady.
+    assert state.display == (BL, BL, RT, WC)
+    assert [m for m in legal if isinstance(m, Take) and m.score_set] == [
+        Take(RT, True),
+        Take(WC, True),
+    ]
+    assert Take(WC, score_set=True).label() == "take wild-colour and score the set"
 
 
-def test_Q1_optional_declined_set_refills_and_play_goes_on() -> None:
+def test_D1_optional_scoring_take_scores_before_the_refill() -> None:
     state = dealt(RL, BT, RT, RT, RL, WC, optional=True)
     collector = state.collector
-    collect(state, RT, RT, RL, WC)
-    events = state.apply(DeclineSet())
+    collect(state, RT, RT, RL, keep=(WC,))
+    events = state.apply(Take(WC, score_set=True))
 
-    assert [type(e) for e in events] == [SetDeclined, Refilled]
-    assert events[0] == SetDeclined(collector)
-    assert state.phase is Phase.GUESSER_DISCARD
+    assert [type(e) for e in events] == [Took, ContestEnded, ContestStarted]  # no Refilled
+    assert (ended(events).reason, ended(events).scorer) == (ScoreReason.COLLECTOR_SET, collector)
+
+
+def test_D1_optional_plain_take_keeps_the_set_hidden_and_refills_at_once() -> None:
+    state = dealt(RL, BT, RT, RT, RL, WC, optional=True)
+    collector = state.collector
+    collect(state, RT, RT, RL, keep=(WC,))
+    top = state.deck[0]
+    events = state.apply(Take(WC))
+
+    expected: list[object] = [Took(collector, WC), Refilled(top, 3)]
+    assert list(events) == expected  # nothing tells of the set
+    assert state.phase is Phase.GUESSER_DISCARD and state.to_act() == state.guesser
     assert len(state.display) == 4
 
 
+def test_D1_optional_scoring_needs_a_set() -> None:
+    state = dealt(RL, BT, RT, RT, RL, WC, optional=True)
+    with pytest.raises(IllegalMove):
+        state.apply(Take(RT, score_set=True))  # Red 1: no set
+
+
+def test_D1_automatic_offers_no_scoring_take() -> None:
+    state = dealt(RL, BT, RT, RT, RL, WC)
+    collect(state, RT, RT, RL, keep=(WC,))
+    assert all(not m.score_set for m in state.legal_moves() if isinstance(m, Take))
+
+
 def test_Q3_set_still_counts_with_more_than_four_cards() -> None:
-    # Declined at Red 4; the fifth card keeps the set and the decision comes back.
+    # Kept hidden at Red 4; the fifth card keeps the set, and the take may score it.
     state = dealt(RL, BT, RT, RT, RL, WC, BL, BL, BL, RL, optional=True)
     collect(state, RT, RT, RL, WC, keep=(RL,))
-    state.apply(DeclineSet())
-    state.apply(Discard(spare(state.display, (RL,))))
-    state.apply(Pass())
-    state.apply(Take(RL))
+    assert state.collection == (RT, RT, RL, WC)
+    events = state.apply(Take(RL, score_set=True))
 
-    assert state.collection == (RT, RT, RL, WC, RL)
-    assert state.phase is Phase.COLLECTOR_SET_DECISION
+    assert ended(events).reason is ScoreReason.COLLECTOR_SET
 
 
 def test_V3_blue_tiger_collects_blue_set_scores_six_without_refill() -> None:

@@ -10,7 +10,6 @@ from engine.doors.model import (
     Colour,
     ContestEnded,
     ContestStarted,
-    DeclineSet,
     Discard,
     Discarded,
     Guess,
@@ -155,11 +154,11 @@ def test_EC4_bluffing_collectors_blue_cards_matched_by_the_blue_tiger() -> None:
     assert (outcome.reason, outcome.scorer, outcome.gems) == (ScoreReason.MATCHED_SET, guesser, 2)
 
 
-def test_EC5_declined_set_sharing_the_guessers_trait_can_be_matched() -> None:
+def test_EC5_hidden_set_sharing_the_guessers_trait_can_be_matched() -> None:
     state = dealt(RT, RL, RT, RT, RL, WC, optional=True)
     guesser = state.guesser
-    collect(state, RT, RT, RL, WC)
-    state.apply(DeclineSet())  # Red 4 is also the Red Lady's colour
+    collect(state, RT, RT, RL)
+    state.apply(Take(WC))  # kept hidden; Red 4 is also the Red Lady's colour
     outcome = ended(state.apply(MatchSet()))
 
     assert (outcome.reason, outcome.scorer) == (ScoreReason.MATCHED_SET, guesser)

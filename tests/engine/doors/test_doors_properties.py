@@ -14,13 +14,11 @@ from engine.doors.model import (
     DOORS,
     RULES,
     Card,
-    DeclineSet,
     Discard,
     DoorsMove,
     MatchSet,
     Pass,
     Phase,
-    ScoreSet,
     Take,
 )
 from engine.doors.state import GUESSES, DoorsState
@@ -28,12 +26,11 @@ from tests.engine.doors.doors_scenarios import random_play
 
 ALL_MOVES: tuple[DoorsMove, ...] = (
     *(Take(card) for card in Card),
+    *(Take(card, score_set=True) for card in Card),
     *(Discard(card) for card in Card),
     *GUESSES,
     MatchSet(),
     Pass(),
-    ScoreSet(),
-    DeclineSet(),
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -51,9 +48,7 @@ def test_V10_cards_conserved_and_display_full_while_a_contest_runs(
         assert Counter(clues) == Counter(CLUE_DECK)
         assert now.doors[0] != now.doors[1] and set(now.doors) <= set(DOORS)
         if now.phase is not Phase.OVER:
-            # The refill waits for the Collector's set decision (Q1 option): 3 cards then.
-            waiting = now.phase is Phase.COLLECTOR_SET_DECISION
-            assert len(now.display) == RULES.display_size - waiting
+            assert len(now.display) == RULES.display_size
         assert now.display == tuple(sorted(now.display))
 
 

@@ -4,9 +4,12 @@
 import dataclasses
 import random
 
-from engine.doors.model import DOORS, Card, DeclineSet, Guess, Phase, Role, Take
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.doors.model import DOORS, Card, ContestEnded, Guess, Phase, Role, Take
 from engine.doors.state import DoorsState
-from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, collect, dealt
+from tests.engine.doors.doors_scenarios import BL, BT, RL, RT, WC, collect, dealt, random_play
 
 
 def _doors_seen_by(state: DoorsState, viewer: int, tries: int = 200) -> set[Card]:
@@ -62,13 +65,10 @@ def test_determinize_automatic_collector_cannot_hold_an_unscored_set() -> None:
     assert _doors_seen_by(state, state.guesser) == {BT}
 
 
-def test_determinize_set_decision_proves_the_collector_holds_a_set() -> None:
+def test_D1_determinize_optional_a_hidden_set_may_be_anyones() -> None:
     state = dealt(RL, BT, RT, RT, RL, WC, optional=True)
-    collect(state, RT, RT, RL, WC)
-    assert state.phase is Phase.COLLECTOR_SET_DECISION
-    assert _doors_seen_by(state, state.guesser) == {RL, RT}
-
-    state.apply(DeclineSet())  # a declined set may be anyone's
+    collect(state, RT, RT, RL, WC)  # Red 4 kept hidden: nothing public tells it
+    assert state.collection == (RT, RT, RL, WC) and state.contest == 1
     assert _doors_seen_by(state, state.guesser) == {RL, BL, RT}
 
 
@@ -91,3 +91,36 @@ def test_determinize_after_the_match_keeps_the_revealed_doors() -> None:
     collect(state, RT, RT, RL, WC)
     assert state.phase is Phase.OVER
     assert _doors_seen_by(state, 0, tries=20) == {state.doors[1]}
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), patience=st.sampled_from([0.8, 1.0]))
+def test_D1_a_kept_set_changes_nothing_the_guesser_or_a_spectator_sees(
+    seed: int, patience: float
+) -> None:
+    """Issue 12, defect 3: with optional scoring, a take that keeps a set hidden must look
+    exactly like the same take by a Collector whose Door makes no set."""
+    state = DoorsState(seed, collector_set_optional=True)
+    for now in random_play(state, random.Random(seed), 200, patience):
+        if now.phase is not Phase.COLLECTOR_TAKE:
+            continue
+        collector, guesser = now.collector, now.guesser
+        for card in dict.fromkeys(now.display):
+            seen = []
+            for door in DOORS:
+                if door == now.doors[guesser]:
+                    continue
+                twin = now.copy()
+                twin.doors = (door, twin.doors[1]) if collector == 0 else (twin.doors[0], door)
+                events = twin.apply(Take(card))
+                if any(isinstance(event, ContestEnded) for event in events):
+                    break  # the deck ran out: both Doors are revealed anyway
+                seen.append(
+                    (
+                        twin.view(guesser),
+                        twin.view(None),
+                        [e.for_viewer(guesser) for e in events],
+                        [e.for_viewer(None) for e in events],
+                    )
+                )
+            assert all(s == seen[0] for s in seen), f"take {card} tells the Collector's Door"

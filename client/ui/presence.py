@@ -1,0 +1,32 @@
+"""A seat's presence in words, for the lobby and the table: bot, connected, away since HH:MM,
+free, held for a rematch. Times are shown in this terminal's time zone."""
+
+from __future__ import annotations
+
+import time
+
+from tigerden.v1 import lobby_pb2
+
+from client.i18n import _
+
+
+def clock(unix_ms: int) -> str:
+    """HH:MM in this terminal's time zone."""
+    return time.strftime("%H:%M", time.localtime(unix_ms / 1000))
+
+
+def away(seat: lobby_pb2.Seat) -> str:
+    if seat.away_since_unix_ms:
+        return _("away since {time}").format(time=clock(seat.away_since_unix_ms))
+    return _("away")
+
+
+def presence(seat: lobby_pb2.Seat) -> str:
+    """A seat's state in full."""
+    if seat.kind == lobby_pb2.SEAT_KIND_BOT:
+        return _("bot ({level})").format(level=seat.bot_level) if seat.bot_level else _("bot")
+    if seat.reserved:
+        return _("held for the rematch")
+    if not seat.taken:
+        return _("free")
+    return _("connected") if seat.connected else away(seat)

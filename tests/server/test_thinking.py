@@ -1,0 +1,77 @@
+"""The order in which bot decisions get a worker (`server/thinking.py`), with a thread pool
+standing in for the processes."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from server.thinking import ThinkingQueue
+
+
+async def test_people_first_then_the_least_served_table_then_the_longest_waiting() -> None:
+    release = threading.Event()
+    order: list[str] = []
+
+    def work(name: str) -> str:
+        if name == "a1":
+            release.wait(5)
+        order.append(name)
+        return name
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        queue = ThinkingQueue(pool, workers=1)
+        first = asyncio.ensure_future(queue.think("a", False, lambda: work("a1")))
+        await asyncio.sleep(0.05)  # a1 holds the only worker
+        later = [
+            asyncio.ensure_future(queue.think(table, person, functools.partial(work, name)))
+            for table, person, name in (("a", False, "a2"), ("b", False, "b1"), ("p", True, "p1"))
+        ]
+        await asyncio.sleep(0.05)
+        assert queue.waiting == 3
+        release.set()
+        assert await first == "a1"
+        assert await asyncio.gather(*later) == ["a2", "b1", "p1"]
+    # p has a person waiting; b has used less worker time than a, which just thought.
+    assert order == ["a1", "p1", "b1", "a2"]
+
+
+async def test_bots_only_tables_leave_one_worker_free_for_people() -> None:
+    release = threading.Event()
+    started: list[str] = []
+
+    def work(name: str) -> str:
+        started.append(name)
+        release.wait(5)
+        return name
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        queue = ThinkingQueue(pool, workers=2)
+        bots = [
+            asyncio.ensure_future(queue.think(t, False, functools.partial(work, t)))
+            for t in ("x", "y")
+        ]
+        await asyncio.sleep(0.1)
+        assert started == ["x"] and queue.waiting == 1  # y waits: one worker stays free
+        person = asyncio.ensure_future(queue.think("p", True, lambda: work("p")))
+        await asyncio.sleep(0.1)
+        assert started == ["x", "p"]
+        release.set()
+        await asyncio.gather(person, *bots)
+
+
+async def test_a_cancelled_waiting_decision_is_dropped() -> None:
+    release = threading.Event()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        queue = ThinkingQueue(pool, workers=1)
+        busy = asyncio.ensure_future(queue.think("a", True, lambda: release.wait(5)))
+        await asyncio.sleep(0.05)
+        dropped = asyncio.ensure_future(queue.think("b", True, lambda: "never"))
+        await asyncio.sleep(0.05)
+        dropped.cancel()
+        await asyncio.sleep(0.05)
+        assert queue.waiting == 0
+        release.set()
+        assert await busy is True
