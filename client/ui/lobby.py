@@ -57,6 +57,10 @@ LOBBY_STYLE = Style.from_dict(
 )
 
 
+CURSOR = ">"
+"""Marks the selected line (besides reverse video), for terminals and readers without it."""
+
+
 class Action(enum.Enum):
     JOIN = "join"
     WATCH = "watch"
@@ -80,13 +84,19 @@ def server_lines(state: LobbyState) -> StyleAndTextTuples:
         selected = state.focus is Focus.SERVERS and number == state.server_cursor
         here = "*" if state.connected_to and server.target == state.connected_to.target else " "
         style = "class:selected" if selected else ""
-        lines.append((style, f"{here}{server.name}\n"))
-        lines.append(("class:dim", f"  {server.target}\n"))
+        lines.append((style, f"{CURSOR if selected else ' '}{here}{server.name}\n"))
+        if server.target != server.name:
+            lines.append(("class:dim", f"   {server.target}\n"))
     return lines
 
 
+def short_title(title: str) -> str:
+    """ "Doors (The Lady and the Tiger)" -> "Doors"."""
+    return title.split(" (")[0]
+
+
 def game_lines(state: LobbyState) -> StyleAndTextTuples:
-    """Each game with its player count and its options at their defaults (n shows them all)."""
+    """Each game with its player count and how many options it has (n shows them all)."""
     lines: StyleAndTextTuples = []
     for game in state.games:
         players = (
@@ -94,19 +104,18 @@ def game_lines(state: LobbyState) -> StyleAndTextTuples:
             if game.min_players == game.max_players
             else f"{game.min_players}-{game.max_players}"
         )
-        lines.append(("class:title", f"{game.title}"))
-        lines.append(("class:dim", f" ({players})\n"))
-        options = ", ".join(f"{o.name}={o.default_value}" for o in game.options)
-        if options:
-            lines.append(("", f" {options}\n"))
+        lines.append(("class:title", f"{short_title(game.title)}\n"))
+        options = f"{len(game.options)} option" + ("" if len(game.options) == 1 else "s")
+        lines.append(("class:dim", f" {players} players · {options}\n"))
     return lines or [("class:dim", "(not connected)")]
 
 
 def match_line(state: LobbyState, match: lobby_pb2.MatchInfo) -> str:
     status = STATUS_WORDS.get(match.status, "?")
     names = ", ".join(seat_label(s) for s in match.seats)
-    title = state.title(match.game_id).split(" (")[0]  # "Doors (The Lady and the Tiger)"
-    return f"{match.match_id} {title:<14.14} {status:<8} {names}"
+    title = short_title(state.title(match.game_id))
+    by = f" by {match.created_by}" if match.created_by else ""
+    return f"{title:<14.14} {status:<8} {names}{by}"
 
 
 def match_lines(state: LobbyState) -> StyleAndTextTuples:
@@ -118,7 +127,7 @@ def match_lines(state: LobbyState) -> StyleAndTextTuples:
         selected = state.focus is Focus.MATCHES and number == state.match_cursor
         style = "class:selected" if selected else f"class:{STATUS_WORDS.get(match.status, '')}"
         mine = "*" if match.match_id in state.my_seats else " "
-        lines.append((style, f"{mine}{match_line(state, match)}\n"))
+        lines.append((style, f"{CURSOR if selected else ' '}{mine}{match_line(state, match)}\n"))
     return lines
 
 
@@ -134,10 +143,12 @@ def detail_lines(state: LobbyState) -> StyleAndTextTuples:
         ("class:dim", f"options: {options}\n"),
     ]
     mine = state.my_seats.get(match.match_id)
+    teams = any(seat.team != seat.seat for seat in match.seats)
     for seat in match.seats:
         style = "class:you" if seat.seat == mine else ""
         you = " (you)" if seat.seat == mine else ""
-        lines.append((style, f"{seat.seat} {seat_label(seat)}{you}: {presence(seat)}"))
+        team = f" team {seat.team}" if teams else ""
+        lines.append((style, f"{seat.seat} {seat_label(seat)}{you}{team}: {presence(seat)}"))
         lines.append(("", "  "))
     return lines
 

@@ -102,7 +102,7 @@ class ClientState:
                 self.changed.update(described.changed)
             if described.ends:
                 self.held = summary(self)
-        self.hear(snapshot.chat, viewer)
+        self.hear(snapshot.chat)
         self.turn_started = bool(snapshot.legal_moves) and not was_mine
         if snapshot.HasField("result"):
             self.status = _("match over: {result}").format(result=self.result_text(snapshot))
@@ -117,8 +117,9 @@ class ClientState:
         elif snapshot.HasField("to_act"):
             self.status = _("waiting for {name}...").format(name=self.player_name(snapshot.to_act))
 
-    def hear(self, lines: Iterable[match_pb2.ChatLine], viewer: int | None) -> None:
-        """Chat lines go to the log; the others' also to the banner (the log may be hidden)."""
+    def hear(self, lines: Iterable[match_pb2.ChatLine]) -> None:
+        """Chat lines go to the log and the banner (at 80x24 the log may be hidden), your own
+        too, so you see what the table saw."""
         for line in lines:
             if line.number <= self.chat_seen:
                 continue
@@ -126,8 +127,7 @@ class ClientState:
             who = line.name + (" " + _("(watching)") if line.spectator else "")
             said = f"{who}: {line.text}"
             self.log.append(said)
-            if line.spectator or line.seat != viewer:
-                self.banner.append((None, said))
+            self.banner.append((None, said))
 
     def banner_text(self) -> str:
         """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Conflict, OptionSpec
@@ -344,13 +344,13 @@ CONFLICTS: tuple[Conflict, ...] = (
 def rules_from_options(options: Mapping[str, str]) -> Rules:
     """The `Rules` for validated options (a missing option takes its default; a value not
     offered, or a combination in `CONFLICTS`, raises BadOptions naming the option)."""
-    rules = Rules()
     chosen: dict[str, str] = {}
-    for option in _OPTIONS:
+    fields: dict[str, Any] = {}
+    for option in _OPTIONS:  # in table order: a later option's fields win (first_to's deals)
         value = chosen[option.spec.name] = option.spec.parse(
             options.get(option.spec.name, option.spec.default)
         )
-        rules = replace(rules, **option.sets[value])
+        fields.update(option.sets[value])
     for conflict in CONFLICTS:
         conflict.check(chosen)
-    return rules
+    return Rules(**fields)

@@ -44,13 +44,13 @@ async def test_players_and_spectators_talk_at_the_table(client: Server) -> None:
         (line,) = await asyncio.wait_for(heard_by_bob, 10)
         assert (line.name, line.seat, line.text) == ("ada", 0, "hello all")
         await wait_for(lambda: "ada: hello all" in state.log, state=state)
-        assert state.banner == []  # your own line is not news to you
+        assert state.banner == [(None, "ada: hello all")]  # what the table saw, shown
 
         await theirs.say("hi ada")
         await client.say(match.match_id, "go go", "carol")
         await wait_for(lambda: "carol (watching): go go" in state.log, state=state)
         assert list(state.log)[-2:] == ["bob: hi ada", "carol (watching): go go"]
-        assert "bob: hi ada; carol (watching): go go" in state.banner_text()
+        assert state.banner_text() == "ada: hello all; bob: hi ada; carol (watching): go go"
 
         await bobs_view.aclose()  # bob's terminal closes: /who says since when he is away
         await wait_for(lambda: not state.snapshot.seats[1].connected, state=state)  # type: ignore[union-attr]
