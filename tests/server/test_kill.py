@@ -37,8 +37,10 @@ GAME_IDS = ("doors", "koikoi", "tiger-dragon")
 GONE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.UNKNOWN)
 """What a call sees while the server is down or being killed."""
 CHANGED = (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION)
-UNLIMITED = ("--acts-per-second", "100000", "--joins-per-minute", "100000")
-UNLIMITED += ("--creates-per-minute", "100000")
+UNLIMITED = tuple(
+    f"--{rate}={100_000}" for rate in ("acts-per-second", "joins-per-minute", "creates-per-minute")
+)
+"""Server options: one client plays every seat of ours, so no per-address rate applies."""
 """A move refused because the table moved on (the clock played it first)."""
 
 
