@@ -447,12 +447,14 @@ async def cmd_games(args: argparse.Namespace) -> int:
 
 
 async def cmd_matches(args: argparse.Namespace) -> int:
+    from client.ui.lobby_state import waiting_for
+
     async with open_server(args, args.server) as server:
         if args.finished:
-            listed = await server.matches(status=lobby_pb2.MATCH_STATUS_FINISHED)
+            matches = await server.matches(status=lobby_pb2.MATCH_STATUS_FINISHED)
         else:
-            listed = await server.matches(include_finished=args.all)
-        for match in listed:
+            matches = await server.matches(include_finished=args.all)
+        for match in matches:
             status = lobby_pb2.MatchStatus.Name(match.status).removeprefix("MATCH_STATUS_").lower()
             if match.ending not in (
                 lobby_pb2.MATCH_ENDING_UNSPECIFIED,
@@ -461,7 +463,12 @@ async def cmd_matches(args: argparse.Namespace) -> int:
                 status = lobby_pb2.MatchEnding.Name(match.ending).removeprefix("MATCH_ENDING_")
                 status = status.lower()
             seats = ", ".join(s.name or "(free)" for s in match.seats)
+            by = f" (by {match.created_by})" if match.created_by else ""
             print(f"{match.match_id}  {match.game_id:<13} {status:<9} v{match.version:<5} {seats}")
+            print(f"{'':<18}{waiting_for(match)}{by}")
+        if not matches:
+            finished = "" if args.all else " (--all includes finished ones)"
+            print(f"no matches on {args.server}{finished}; create one with tigerden join --create")
     return 0
 
 

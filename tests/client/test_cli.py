@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 
@@ -105,3 +106,18 @@ async def test_the_host_command_frees_seats_seats_bots_and_aborts(
 def test_clock_reaches_the_match_options() -> None:
     args = parser().parse_args(["join", "host", "--create", "koikoi", "--clock", "bank:300+5"])
     assert parse_options(args.option, args.clock) == {"clock": "bank:300+5"}
+
+
+async def test_matches_says_who_each_table_waits_for_and_when_there_are_none(
+    running: Running, client: Server
+) -> None:
+    address = f"127.0.0.1:{running.port}"
+    empty = await asyncio.to_thread(run, "matches", "--server", address)
+    assert empty.returncode == 0
+    assert empty.stdout.startswith(f"no matches on {address} (--all includes finished ones)")
+    match = await client.create("doors", 2, seats=[(1, ""), (1, "")], creator="ada")
+    await client.join(match.match_id, "ada", 0)
+    listed = await asyncio.to_thread(run, "matches", "--server", address)
+    assert listed.stdout.splitlines()[1].split() == [
+        *["waiting", "for", "1", "more", "player", "(seat", "1);", "away:", "ada", "(by", "ada)"]
+    ]
