@@ -149,7 +149,8 @@ async def cmd_lobby(args: argparse.Namespace) -> int:
     from client.session import run_lobby
 
     address = target(args.address) if args.address else None
-    await run_lobby(args.name, list(LEVELS), address, args.interface)
+    ca = Path(args.tls_ca).read_bytes() if args.tls_ca else None
+    await run_lobby(args.name, list(LEVELS), address, args.interface, tls_ca=ca)
     return 0
 
 
@@ -627,6 +628,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     discovery_args(p)
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_lobby)
 
     p = commands.add_parser("servers", help="list the tigerden servers on the LAN")

@@ -92,9 +92,15 @@ class LobbySession:
     """The lobby's connection to one server at a time, and the screens it runs."""
 
     def __init__(
-        self, state: LobbyState, input: Input | None = None, output: Output | None = None
+        self,
+        state: LobbyState,
+        input: Input | None = None,
+        output: Output | None = None,
+        tls_ca: bytes | None = None,
     ) -> None:
         self.state = state
+        self.tls_ca = tls_ca
+        """PEM certificates to trust: with them every server is reached over TLS."""
         self.input = input
         self.output = output
         self.server: Server | None = None
@@ -119,7 +125,7 @@ class LobbySession:
             name=entry.name, target=entry.target
         )
         self.invalidate()
-        server = connect(entry.target)
+        server = connect(entry.target, self.tls_ca)
         try:
             games = await server.games()
         except grpc.aio.AioRpcError as error:
@@ -253,10 +259,12 @@ async def run_lobby(
     interfaces: Sequence[str] = (),
     input: Input | None = None,
     output: Output | None = None,
+    tls_ca: bytes | None = None,
 ) -> None:
-    """The lobby on `address`, or on the servers found on the LAN, until the person quits."""
+    """The lobby on `address`, or on the servers found on the LAN, until the person quits;
+    over TLS trusting `tls_ca` when given."""
     state = LobbyState(player_name, list(levels))
-    session = LobbySession(state, input, output)
+    session = LobbySession(state, input, output, tls_ca)
     try:
         if address is not None:
             entry = ServerEntry(address, address)
