@@ -24,6 +24,7 @@ from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
 from server.chat import ChatRate, chat_text
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
+from server.hints import hints_on, split_options, with_hints
 from server.limits import LAN_LIMITS, Limits
 from server.room import Room, SeatKind, SeatSlot, Status
 from server.sanitise import clean_line
@@ -137,17 +138,19 @@ class Lobby:
                 game = self.games[record.game_id]
                 log = CodecLog(self.store, self.codecs[record.game_id])
                 seats = [stored_seat(s) for s in record.seats]
+                options, hints_option = split_options(record.options)
                 room = Room(
                     record.match_id,
                     game,
                     record.players,
-                    record.options,
+                    options,
                     record.seed,
                     seats,
                     log,
                     record.created_at,
                     record.created_by,
                     chat=list(record.chat),
+                    hints=hints_on(hints_option, [seat.kind for seat in seats]),
                 )
                 room.replay([(seat, log.load(data)) for seat, data in record.moves])
             except (KeyError, ValueError, Refusal, IllegalMove) as error:
@@ -200,12 +203,17 @@ class Lobby:
                 Reason.UNKNOWN_GAME, f"no game {game_id!r} on this server (games: {hosted})"
             )
         players = players or game.info.default_players
+        options, hints_option = split_options(options)
         try:
             validated = game.info.validate(players, options)
         except BadOptions as error:
             raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if not seats:
             seats = [(SeatKind.HUMAN, "")] + [(SeatKind.BOT, "")] * (players - 1)
+        try:
+            hints = hints_on(hints_option, [kind for kind, _ in seats])
+        except BadOptions as error:
+            raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if len(seats) != players:
             raise Refusal(
                 Reason.BAD_SEATS, f"{len(seats)} seats were described for {players} players"
@@ -233,7 +241,7 @@ class Lobby:
                     match_id,
                     game_id,
                     players,
-                    validated,
+                    with_hints(validated, hints),
                     seed,
                     records,
                     creator,
@@ -255,6 +263,7 @@ class Lobby:
             created_at,
             creator,
             rematch_of=rematch_of,
+            hints=hints,
         )
         if rematch_of is not None:
             rematch_of.rematch = room
@@ -358,7 +367,8 @@ class Lobby:
         slot = room.seats[seat]
         if room.rematch is None:
             seats = [(s.kind, s.bot_level) for s in room.seats]
-            self.create(room.game_id, room.players, room.options, seats, slot.name, room)
+            options = with_hints(room.options, room.hints)
+            self.create(room.game_id, room.players, options, seats, slot.name, room)
         rematch = room.rematch
         assert rematch is not None, "create links the rematch"
         if rematch.seats[seat].taken:

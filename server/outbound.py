@@ -10,10 +10,12 @@ from collections.abc import Sequence
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
-from engine.core import Event, Seat
+from engine.core import Event, Move, Seat
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
+from server.hints import Review, with_hints
 from server.room import Accepted, Room, SeatKind, SeatSlot, Status
 from server.store import ChatRecord
 
@@ -69,7 +71,7 @@ def match_info(room: Room) -> lobby_pb2.MatchInfo:
     info = lobby_pb2.MatchInfo(
         match_id=room.match_id,
         game_id=room.game_id,
-        options=dict(room.options),
+        options=with_hints(room.options, room.hints),
         seats=seats(room),
         status=STATUSES[room.status],
         version=room.version,
@@ -128,10 +130,7 @@ def snapshot(
             message.events.append(wrap_event(codec, seen))
     message.events.extend(match_pb2.Event(text=note) for note in notes)
     if acting is not None and acting == viewer:
-        message.legal_moves.extend(
-            match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
-            for move in state.legal_moves()
-        )
+        message.legal_moves.extend(legal_move(codec, move) for move in state.legal_moves())
     result = state.result()
     if result is not None:
         message.result.CopyFrom(match_pb2.MatchResult(scores=result.scores, winners=result.winners))
@@ -155,4 +154,28 @@ def rejection(refusal: Refusal) -> match_pb2.MoveRejection:
         code=grpc.StatusCode[refusal.reason.code_name].value[0],
         reason=refusal.reason.name,
         message=refusal.message,
+    )
+
+
+def legal_move(codec: Codec, move: Move) -> match_pb2.LegalMove:
+    return match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
+
+
+def move_hint(codec: Codec, advice: Advice) -> match_pb2.MoveHint:
+    message = match_pb2.MoveHint(
+        move=legal_move(codec, advice.move), visits=advice.visits, reason=advice.reason
+    )
+    if advice.chance is not None:
+        message.win_chance = advice.chance
+    return message
+
+
+def reviewed_move(codec: Codec, review: Review) -> match_pb2.ReviewedMove:
+    """A reviewed decision, with the view of the seat that made it (and only that seat asks)."""
+    return match_pb2.ReviewedMove(
+        version=review.version,
+        played=move_hint(codec, review.played),
+        best=move_hint(codec, review.best),
+        loss=review.loss,
+        view=wrap_view(codec, review.view),
     )
