@@ -143,7 +143,8 @@ async def cmd_lobby(args: argparse.Namespace) -> int:
     from client.session import run_lobby
 
     address = target(args.address) if args.address else None
-    await run_lobby(args.name, list(LEVELS), address, args.interface)
+    ca = Path(args.tls_ca).read_bytes() if args.tls_ca else None
+    await run_lobby(args.name, list(LEVELS), address, args.interface, tls_ca=ca)
     return 0
 
 
@@ -363,11 +364,19 @@ async def cmd_games(args: argparse.Namespace) -> int:
 
 
 async def cmd_matches(args: argparse.Namespace) -> int:
+    from client.ui.lobby_state import waiting_for
+
     async with open_server(args, args.server) as server:
-        for match in await server.matches(include_finished=args.all):
+        matches = await server.matches(include_finished=args.all)
+        for match in matches:
             status = lobby_pb2.MatchStatus.Name(match.status).removeprefix("MATCH_STATUS_").lower()
             seats = ", ".join(s.name or "(free)" for s in match.seats)
+            by = f" (by {match.created_by})" if match.created_by else ""
             print(f"{match.match_id}  {match.game_id:<13} {status:<9} v{match.version:<5} {seats}")
+            print(f"{'':<18}{waiting_for(match)}{by}")
+        if not matches:
+            finished = "" if args.all else " (--all includes finished ones)"
+            print(f"no matches on {args.server}{finished}; create one with tigerden join --create")
     return 0
 
 
@@ -509,6 +518,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     discovery_args(p)
+    tls_ca_arg(p)
     p.set_defaults(run=cmd_lobby)
 
     p = commands.add_parser("servers", help="list the tigerden servers on the LAN")

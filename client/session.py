@@ -20,6 +20,7 @@ from prompt_toolkit.output import Output
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, connect, error_reason
+from client.i18n import _
 from client.ui.app import run_table
 from client.ui.lobby import Action, LobbyChoice, build_lobby_app
 from client.ui.lobby_state import LobbyState, ServerEntry
@@ -91,9 +92,15 @@ class LobbySession:
     """The lobby's connection to one server at a time, and the screens it runs."""
 
     def __init__(
-        self, state: LobbyState, input: Input | None = None, output: Output | None = None
+        self,
+        state: LobbyState,
+        input: Input | None = None,
+        output: Output | None = None,
+        tls_ca: bytes | None = None,
     ) -> None:
         self.state = state
+        self.tls_ca = tls_ca
+        """PEM certificates to trust: with them every server is reached over TLS."""
         self.input = input
         self.output = output
         self.server: Server | None = None
@@ -114,14 +121,18 @@ class LobbySession:
 
     async def _connect(self, entry: ServerEntry) -> None:
         await self._disconnect()
-        self.state.status = f"connecting to {entry.name} ({entry.target})..."
+        self.state.status = _("connecting to {name} ({target})...").format(
+            name=entry.name, target=entry.target
+        )
         self.invalidate()
-        server = connect(entry.target)
+        server = connect(entry.target, self.tls_ca)
         try:
             games = await server.games()
         except grpc.aio.AioRpcError as error:
             await server.close()
-            self.state.status = f"cannot reach {entry.name}: {error.code().name}"
+            self.state.status = _("cannot reach {name}: {code}").format(
+                name=entry.name, code=error.code().name
+            )
             self.invalidate()
             return
         self.server = server
@@ -130,7 +141,9 @@ class LobbySession:
         self.state.games = list(games)
         self.state.connected_to = entry
         self.state.matches.clear()
-        self.state.status = f"connected to {entry.name}: Enter joins a match, n creates one"
+        self.state.status = _("connected to {name}: Enter joins a match, n creates one").format(
+            name=entry.name
+        )
         self._follow = asyncio.ensure_future(self._follow_lobby(server))
         self.invalidate()
 
@@ -142,7 +155,9 @@ class LobbySession:
                     self.state.receive(response)
                     self.invalidate()
             except grpc.aio.AioRpcError as error:
-                self.state.status = f"lost the match list ({error.code().name}); retrying..."
+                self.state.status = _("lost the match list ({code}); retrying...").format(
+                    code=error.code().name
+                )
                 self.invalidate()
             await asyncio.sleep(RETRY_SECONDS)
 
@@ -182,7 +197,7 @@ class LobbySession:
     async def carry_out(self, choice: LobbyChoice) -> None:
         server = self.server
         if server is None:
-            self.state.status = "not connected to a server yet"
+            self.state.status = _("not connected to a server yet")
             return
         if choice.action is Action.CREATE:
             form, self.state.form = self.state.form, None
@@ -213,12 +228,13 @@ class LobbySession:
         self.seats[seat.match_id] = seat  # a rematch's seat, after /again
         self.state.my_seats[seat.match_id] = seat.seat
         if final.snapshot is not None and final.snapshot.HasField("result"):
-            self.state.status = "match over: " + final.result_text(final.snapshot)
-        else:
-            self.state.status = (
-                f"left match {seat.match_id}; your seat {seat.seat} is kept: Enter on it "
-                "takes you back"
+            self.state.status = _("match over: {result}").format(
+                result=final.result_text(final.snapshot)
             )
+        else:
+            self.state.status = _(
+                "left match {match}; your seat {seat} is kept: Enter on it takes you back"
+            ).format(match=seat.match_id, seat=seat.seat)
 
     async def watch(self, server: Server, match_id: str) -> None:
         match = self.state.matches[match_id]
@@ -233,7 +249,7 @@ class LobbySession:
             self.input,
             self.output,
         )
-        self.state.status = f"stopped watching match {match_id}"
+        self.state.status = _("stopped watching match {match}").format(match=match_id)
 
 
 async def run_lobby(
@@ -243,10 +259,12 @@ async def run_lobby(
     interfaces: Sequence[str] = (),
     input: Input | None = None,
     output: Output | None = None,
+    tls_ca: bytes | None = None,
 ) -> None:
-    """The lobby on `address`, or on the servers found on the LAN, until the person quits."""
+    """The lobby on `address`, or on the servers found on the LAN, until the person quits;
+    over TLS trusting `tls_ca` when given."""
     state = LobbyState(player_name, list(levels))
-    session = LobbySession(state, input, output)
+    session = LobbySession(state, input, output, tls_ca)
     try:
         if address is not None:
             entry = ServerEntry(address, address)

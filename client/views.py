@@ -123,6 +123,7 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
         target=view.target,
         koi_koi_lock=view.koi_koi_lock,
         koi_koi_limit=view.koi_koi_limit,
+        zero_sum=view.zero_sum,
         deal_brights=view.deal_brights,
         dealer_draw=(drawn[0], drawn[1]) if len(drawn) == 2 else None,
     )

@@ -155,8 +155,9 @@ class Table:
         if view.target:
             if mine + view.stop_points[me] >= view.target or theirs + ONE_DEAL >= view.target:
                 return False
-        elif view.deal >= view.deals:
-            return mine + view.stop_points[me] <= theirs
+        elif view.deal >= view.deals:  # zero-sum: the stop is taken from them too
+            taken = min(view.stop_points[me], theirs) if view.zero_sum else 0
+            return mine + view.stop_points[me] <= theirs - taken
         limit = view.koi_koi_limit
         last_call = bool(limit) and view.koi_koi[me] + 1 >= limit  # the next rise stops
         their_risk = 1.0 if view.koi_koi_lock or last_call else 2.0

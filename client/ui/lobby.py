@@ -32,13 +32,16 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 from tigerden.v1 import lobby_pb2
 
+from client.i18n import _, n_
 from client.ui.lobby_state import (
-    STATUS_WORDS,
+    PERSON,
+    STATUS_STYLES,
     CreateForm,
     Focus,
     LobbyState,
     ServerEntry,
     seat_label,
+    status_word,
     waiting_for,
 )
 from client.ui.presence import presence
@@ -78,7 +81,7 @@ class LobbyChoice:
 
 def server_lines(state: LobbyState) -> StyleAndTextTuples:
     if not state.servers:
-        return [("class:dim", "none found yet\n(looking on the LAN)")]
+        return [("class:dim", _("none found yet\n(looking on the LAN)"))]
     lines: StyleAndTextTuples = []
     for number, server in enumerate(state.servers):
         selected = state.focus is Focus.SERVERS and number == state.server_cursor
@@ -104,28 +107,30 @@ def game_lines(state: LobbyState) -> StyleAndTextTuples:
             if game.min_players == game.max_players
             else f"{game.min_players}-{game.max_players}"
         )
-        lines.append(("class:title", f"{short_title(game.title)}\n"))
-        options = f"{len(game.options)} option" + ("" if len(game.options) == 1 else "s")
-        lines.append(("class:dim", f" {players} players · {options}\n"))
-    return lines or [("class:dim", "(not connected)")]
+        lines.append(("class:title", f"{short_title(_(game.title))}\n"))
+        options = n_("{count} option", "{count} options", len(game.options))
+        options = options.format(count=len(game.options))
+        lines.append(("class:dim", " " + _("{players} players").format(players=players)))
+        lines.append(("class:dim", f" · {options}\n"))
+    return lines or [("class:dim", _("(not connected)"))]
 
 
 def match_line(state: LobbyState, match: lobby_pb2.MatchInfo) -> str:
-    status = STATUS_WORDS.get(match.status, "?")
+    status = status_word(match.status)
     names = ", ".join(seat_label(s) for s in match.seats)
-    title = short_title(state.title(match.game_id))
-    by = f" by {match.created_by}" if match.created_by else ""
+    title = short_title(_(state.title(match.game_id)))
+    by = " " + _("by {name}").format(name=match.created_by) if match.created_by else ""
     return f"{title:<14.14} {status:<8} {names}{by}"
 
 
 def match_lines(state: LobbyState) -> StyleAndTextTuples:
     rows = state.rows()
     if not rows:
-        return [("class:dim", "no matches yet: press n to create one")]
+        return [("class:dim", _("no matches yet: press n to create one"))]
     lines: StyleAndTextTuples = []
     for number, match in enumerate(rows):
         selected = state.focus is Focus.MATCHES and number == state.match_cursor
-        style = "class:selected" if selected else f"class:{STATUS_WORDS.get(match.status, '')}"
+        style = "class:selected" if selected else f"class:{STATUS_STYLES.get(match.status, '')}"
         mine = "*" if match.match_id in state.my_seats else " "
         lines.append((style, f"{CURSOR if selected else ' '}{mine}{match_line(state, match)}\n"))
     return lines
@@ -134,27 +139,30 @@ def match_lines(state: LobbyState) -> StyleAndTextTuples:
 def detail_lines(state: LobbyState) -> StyleAndTextTuples:
     match = state.selected_match
     if match is None:
-        return [("class:dim", "select a match with the arrow keys")]
-    by = f" · created by {match.created_by}" if match.created_by else ""
-    options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items())) or "none"
+        return [("class:dim", _("select a match with the arrow keys"))]
+    by = " · " + _("created by {name}").format(name=match.created_by) if match.created_by else ""
+    options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items())) or _("none")
+    title = _(state.title(match.game_id)) + " · " + _("match {id}").format(id=match.match_id)
     lines: StyleAndTextTuples = [
-        ("class:title", f"{state.title(match.game_id)} · match {match.match_id}{by}\n"),
+        ("class:title", f"{title}{by}\n"),
         ("", f"{waiting_for(match)}\n"),
-        ("class:dim", f"options: {options}\n"),
+        ("class:dim", _("options: {options}").format(options=options) + "\n"),
     ]
     mine = state.my_seats.get(match.match_id)
     teams = any(seat.team != seat.seat for seat in match.seats)
     for seat in match.seats:
         style = "class:you" if seat.seat == mine else ""
-        you = " (you)" if seat.seat == mine else ""
-        team = f" team {seat.team}" if teams else ""
+        you = " " + _("(you)") if seat.seat == mine else ""
+        team = " " + _("team {number}").format(number=seat.team) if teams else ""
         lines.append((style, f"{seat.seat} {seat_label(seat)}{you}{team}: {presence(seat)}"))
         lines.append(("", "  "))
     return lines
 
 
 def form_lines(form: CreateForm) -> StyleAndTextTuples:
-    lines: StyleAndTextTuples = [("class:dim", "↑↓ choose a line · ←→ change it · Enter creates\n")]
+    lines: StyleAndTextTuples = [
+        ("class:dim", _("↑↓ choose a line · ←→ change it · Enter creates") + "\n")
+    ]
     for number, row in enumerate(form.rows):
         style = "class:selected" if number == form.cursor else ""
         if row.key == "create":
@@ -162,7 +170,10 @@ def form_lines(form: CreateForm) -> StyleAndTextTuples:
             continue
         value = row.value
         if row.key == "game":
-            value = next(g.title for g in form.games if g.game_id == value)
+            value = _(next(g.title for g in form.games if g.game_id == value))
+        elif row.key.startswith("seat:"):
+            level = value.removeprefix("bot ")
+            value = _("person") if value == PERSON else _("bot {level}").format(level=level)
         arrows = f"< {value} >" if len(row.values) > 1 else value
         lines.append((style, f"{row.label:>18}: {arrows}\n"))
     if form.cursor < len(form.rows):
@@ -170,7 +181,7 @@ def form_lines(form: CreateForm) -> StyleAndTextTuples:
         if key.startswith("option:"):
             name = key.split(":", 1)[1]
             option = next(o for o in form.game.options if o.name == name)
-            lines.append(("class:dim", f"\n{option.description}"))
+            lines.append(("class:dim", "\n" + _(option.description)))
     return lines
 
 
@@ -186,8 +197,9 @@ def build_lobby_app(
 
     def title() -> StyleAndTextTuples:
         server = state.connected_to
-        where = f"{server.name} ({server.target})" if server else "not connected"
-        return [("class:title", f" tigerden lobby · {where} · you are {state.player_name}")]
+        where = f"{server.name} ({server.target})" if server else _("not connected")
+        you = _("you are {name}").format(name=state.player_name)
+        return [("class:title", f" {_('tigerden lobby')} · {where} · {you}")]
 
     match_window = Window(
         FormattedTextControl(
@@ -204,25 +216,25 @@ def build_lobby_app(
                             FormattedTextControl(lambda: server_lines(state)),
                             height=Dimension(min=2, max=6),
                         ),
-                        title="servers",
+                        title=_("servers"),
                     ),
                     Frame(
                         Window(FormattedTextControl(lambda: game_lines(state)), wrap_lines=True),
-                        title="games",
+                        title=_("games"),
                     ),
                 ],
                 width=Dimension(min=22, preferred=26, max=30),
             ),
             HSplit(
                 [
-                    Frame(match_window, title="matches"),
+                    Frame(match_window, title=_("matches")),
                     Frame(
                         Window(
                             FormattedTextControl(lambda: detail_lines(state)),
                             wrap_lines=True,
                             height=Dimension(min=4, max=7),
                         ),
-                        title="match",
+                        title=_("match"),
                     ),
                 ]
             ),
@@ -238,16 +250,19 @@ def build_lobby_app(
             ),
             wrap_lines=True,
         ),
-        title="new match",
+        title=_("new match"),
     )
 
     def keys_help() -> StyleAndTextTuples:
         if state.form is not None:
-            return [("class:dim", " ↑↓ line · ←→ value · Enter create · Esc back")]
+            return [("class:dim", " " + _("↑↓ line · ←→ value · Enter create · Esc back"))]
         return [
             (
                 "class:dim",
-                " ↑↓ select · Tab servers/matches · Enter join · w watch · n new match · q quit",
+                " "
+                + _(
+                    "↑↓ select · Tab servers/matches · Enter join · w watch · n new match · q quit"
+                ),
             )
         ]
 
@@ -291,13 +306,13 @@ def build_lobby_app(
             return
         match = state.selected_match
         if match is None:
-            state.status = "no match selected: press n to create one"
+            state.status = _("no match selected: press n to create one")
         elif match.match_id in state.my_seats:
             event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id))
         elif match.status == lobby_pb2.MATCH_STATUS_FINISHED:
-            state.status = f"match {match.match_id} is over: w shows how it ended"
+            state.status = _("match {id} is over: w shows how it ended").format(id=match.match_id)
         elif not any(not s.taken and not s.reserved for s in match.seats):
-            state.status = f"match {match.match_id} has no free seat: w watches it"
+            state.status = _("match {id} has no free seat: w watches it").format(id=match.match_id)
         else:
             event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id))
 
@@ -310,7 +325,7 @@ def build_lobby_app(
     @bindings.add("n", filter=browsing)
     def new(event: KeyPressEvent) -> None:
         if not state.games:
-            state.status = "not connected to a server yet"
+            state.status = _("not connected to a server yet")
             return
         state.form = CreateForm(list(state.games), state.levels)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from tigerden.v1 import lobby_pb2
 
+from client.i18n import _, n_
 from client.ui.presence import presence
 from discovery import FoundServer
 
@@ -21,11 +22,22 @@ STATUS_ORDER = {
     lobby_pb2.MATCH_STATUS_PLAYING: 1,
     lobby_pb2.MATCH_STATUS_FINISHED: 2,
 }
-STATUS_WORDS = {
+STATUS_STYLES = {
     lobby_pb2.MATCH_STATUS_WAITING: "waiting",
     lobby_pb2.MATCH_STATUS_PLAYING: "playing",
     lobby_pb2.MATCH_STATUS_FINISHED: "finished",
 }
+
+
+def status_word(status: lobby_pb2.MatchStatus.ValueType) -> str:
+    words = {
+        lobby_pb2.MATCH_STATUS_WAITING: _("waiting"),
+        lobby_pb2.MATCH_STATUS_PLAYING: _("playing"),
+        lobby_pb2.MATCH_STATUS_FINISHED: _("finished"),
+    }
+    return words.get(status, "?")
+
+
 PERSON = "person"
 
 
@@ -35,34 +47,45 @@ class Focus(enum.Enum):
 
 
 def seat_label(seat: lobby_pb2.Seat) -> str:
-    return seat.name or ("(free)" if not seat.taken else f"seat {seat.seat}")
+    if seat.name:
+        return seat.name
+    return _("(free)") if not seat.taken else _("seat {number}").format(number=seat.seat)
 
 
 def waiting_for(match: lobby_pb2.MatchInfo) -> str:
     """Who the table is waiting for, in words."""
     if match.status == lobby_pb2.MATCH_STATUS_FINISHED:
-        return "finished" + (
-            f"; rematch {match.rematch_match_id}" if match.rematch_match_id else ""
-        )
+        rematch = match.rematch_match_id
+        if rematch:
+            return _("finished; rematch {match} opened").format(match=rematch)
+        return _("finished")
     if match.status == lobby_pb2.MATCH_STATUS_WAITING:
         held = [s.name for s in match.seats if s.reserved]
         free = [str(s.seat) for s in match.seats if not s.taken and not s.reserved]
         parts = []
         if free:
-            plural = "s" if len(free) > 1 else ""
-            parts.append(f"{len(free)} more player{plural} (seat{plural} {', '.join(free)})")
+            parts.append(
+                n_(
+                    "{count} more player (seat {seats})",
+                    "{count} more players (seats {seats})",
+                    len(free),
+                ).format(count=len(free), seats=", ".join(free))
+            )
         if held:
-            parts.append(f"{' and '.join(held)} to accept the rematch")
+            parts.append(_("{names} to accept the rematch").format(names=" & ".join(held)))
         away = [s.name for s in match.seats if s.taken and not s.connected]
-        text = "waiting for " + " and ".join(parts)
-        return text + (f"; away: {', '.join(away)}" if away else "")
+        text = _("waiting for {whom}").format(whom=" & ".join(parts))
+        return text + (_("; away: {names}").format(names=", ".join(away)) if away else "")
     if not match.HasField("to_act"):
-        return "playing"
+        return _("playing")
     seat = match.seats[match.to_act]
     if seat.kind == lobby_pb2.SEAT_KIND_BOT:
-        return f"waiting for {seat_label(seat)} (bot)"
-    state = "" if seat.connected else f" ({presence(seat)})"
-    return f"waiting for {seat_label(seat)}{state}"
+        return _("waiting for {name} (bot)").format(name=seat_label(seat))
+    if seat.connected:
+        return _("waiting for {whom}").format(whom=seat_label(seat))
+    return _("waiting for {name} ({presence})").format(
+        name=seat_label(seat), presence=presence(seat)
+    )
 
 
 @dataclass
@@ -104,8 +127,8 @@ class CreateForm:
         players = players or int(kept.get("players", 0)) or game.default_players
         players = min(max(players, game.min_players), game.max_players)
         rows = [
-            FormRow("game", "game", [g.game_id for g in self.games]),
-            FormRow("players", "players", counts),
+            FormRow("game", _("game"), [g.game_id for g in self.games]),
+            FormRow("players", _("players"), counts),
         ]
         rows[0].index = rows[0].values.index(game_id)
         rows[1].index = counts.index(str(players))
@@ -116,11 +139,11 @@ class CreateForm:
             rows.append(row)
         seat_values = [PERSON] + [f"bot {level}" for level in self.levels]
         for seat in range(1, players):
-            row = FormRow(f"seat:{seat}", f"seat {seat}", seat_values)
+            row = FormRow(f"seat:{seat}", _("seat {number}").format(number=seat), seat_values)
             chosen = kept.get(row.key, seat_values[min(1, len(seat_values) - 1)])
             row.index = seat_values.index(chosen) if chosen in seat_values else 0
             rows.append(row)
-        rows.append(FormRow("create", "", ["[ create and sit in seat 0 ]"]))
+        rows.append(FormRow("create", "", [_("[ create and sit in seat 0 ]")]))
         self.rows = rows
         self.cursor = min(self.cursor, len(rows) - 1)
 
@@ -185,7 +208,7 @@ class LobbyState:
     match_cursor: int = 0
     focus: Focus = Focus.MATCHES
     form: CreateForm | None = None
-    status: str = "looking for servers on the LAN..."
+    status: str = field(default_factory=lambda: _("looking for servers on the LAN..."))
     my_seats: dict[str, int] = field(default_factory=dict)
     """Seats this lobby holds a token for, by match id (shown as "you")."""
 

@@ -346,7 +346,8 @@ class KoiKoiView:
     the events have not already shown. `yaku`, `totals` and `stop_points` are each seat's
     current yaku, their base total and what stopping now would score (multipliers applied).
     The match rules a seat plans by are public: `target` (V5 first to N; 0 = off, and then
-    `deals` is 0), `koi_koi_lock` and `koi_koi_limit` (V4d), and `deal_brights`, the brights
+    `deals` is 0), `koi_koi_lock` and `koi_koi_limit` (V4d), `zero_sum` (V5: a deal's points are
+    taken from the other seat), and `deal_brights`, the brights
     face up on the dealt board (V4c's bright base). `dealer_draw` holds the cards of D2's
     deciding draw when the first dealer was drawn.
     """
@@ -373,5 +374,6 @@ class KoiKoiView:
     target: int = 0
     koi_koi_lock: bool = False
     koi_koi_limit: int = 0
+    zero_sum: bool = False
     deal_brights: int = 0
     dealer_draw: tuple[Card, Card] | None = None

@@ -224,6 +224,7 @@ class KoiKoiState(State):
             target=self.rules.target_points,
             koi_koi_lock=self.rules.koi_koi_lock,
             koi_koi_limit=self.rules.koi_koi_limit,
+            zero_sum=self.rules.zero_sum,
             deal_brights=self.deal_brights,
             dealer_draw=self.dealer_draw,
         )

@@ -107,6 +107,7 @@ class KoikoiCodec:
             target=view.target,
             koi_koi_lock=view.koi_koi_lock,
             koi_koi_limit=view.koi_koi_limit,
+            zero_sum=view.zero_sum,
             deal_brights=view.deal_brights,
             dealer_draw=_cards(view.dealer_draw or ()),
         )

@@ -52,3 +52,11 @@ def test_koi_koi_limit_the_last_allowed_call_is_weighed_like_the_lock() -> None:
     view = decision_view(piles=(cards("jan-plain-1 jan-plain-2"), threat))
     assert Table(dataclasses.replace(view, koi_koi_limit=2)).koi_koi()  # a call to spare
     assert not Table(dataclasses.replace(view, koi_koi_limit=1)).koi_koi()
+
+
+def test_zero_sum_in_the_last_deal_a_stop_counts_twice() -> None:
+    """48-52 with a 3-point stop: plain, 51 does not win, so play on; zero-sum, the stop
+    makes it 51-49."""
+    view = decision_view(deals=3, deal=3, scores=(48, 52), stop_points=(3, 0))
+    assert Table(view).koi_koi()
+    assert not Table(dataclasses.replace(view, zero_sum=True)).koi_koi()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 
@@ -10,6 +11,7 @@ import pytest
 
 from client.api import Server
 from client.cli import main, parse_options, target
+from server.main import Running
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -73,3 +75,18 @@ async def test_a_token_resumes_its_seat(client: Server) -> None:
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         await client.resume(match.match_id, "forged")
     assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+async def test_matches_says_who_each_table_waits_for_and_when_there_are_none(
+    running: Running, client: Server
+) -> None:
+    address = f"127.0.0.1:{running.port}"
+    empty = await asyncio.to_thread(run, "matches", "--server", address)
+    assert empty.returncode == 0
+    assert empty.stdout.startswith(f"no matches on {address} (--all includes finished ones)")
+    match = await client.create("doors", 2, seats=[(1, ""), (1, "")], creator="ada")
+    await client.join(match.match_id, "ada", 0)
+    listed = await asyncio.to_thread(run, "matches", "--server", address)
+    assert listed.stdout.splitlines()[1].split() == [
+        *["waiting", "for", "1", "more", "player", "(seat", "1);", "away:", "ada", "(by", "ada)"]
+    ]

@@ -3,6 +3,7 @@ client commands, with a certificate made here for 127.0.0.1 by the `cryptography
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import ipaddress
 from pathlib import Path
@@ -102,3 +103,26 @@ def test_serve_needs_both_tls_flags(tmp_path: Path) -> None:
     result = run("serve", "--port", "0", "--db", str(tmp_path / "db"), "--tls-cert", str(cert))
     assert result.returncode != 0
     assert "--tls-cert and --tls-key go together" in result.stderr
+
+
+async def test_the_lobby_screen_reaches_a_tls_server(tmp_path: Path) -> None:
+    from client.session import LobbySession
+    from client.ui.lobby_state import LobbyState, ServerEntry
+
+    cert, key = make_certificate(tmp_path)
+    running = await start_server(
+        "127.0.0.1:0", tmp_path / "db.sqlite", tls=Tls.from_files(cert, key)
+    )
+    session = LobbySession(LobbyState("ada", ["random"]), tls_ca=cert.read_bytes())
+    try:
+        entry = ServerEntry("tls", f"127.0.0.1:{running.port}")
+        session.connect(entry)
+        for _ in range(100):
+            if session.state.games:
+                break
+            await asyncio.sleep(0.05)
+        assert {game.game_id for game in session.state.games} >= {"doors"}
+    finally:
+        await session.close()
+        await running.stop(grace=0.1)
+    assert "--tls-ca" in run("lobby", "--help").stdout

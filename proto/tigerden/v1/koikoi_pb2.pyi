@@ -880,6 +880,7 @@ class KoikoiView(_message.Message):
     KOI_KOI_LIMIT_FIELD_NUMBER: _builtins.int
     DEAL_BRIGHTS_FIELD_NUMBER: _builtins.int
     DEALER_DRAW_FIELD_NUMBER: _builtins.int
+    ZERO_SUM_FIELD_NUMBER: _builtins.int
     deal: _builtins.int
     """The deal number, from 1."""
     deals: _builtins.int
@@ -904,6 +905,8 @@ class KoikoiView(_message.Message):
     """Koi-koi calls per seat per deal; 0 = no limit (koi_koi_limit)."""
     deal_brights: _builtins.int
     """The brights face up on this deal's dealt board (they multiply stops under bright_base)."""
+    zero_sum: _builtins.bool
+    """A deal's points are taken from the other seat (zero_sum; the scores started at 50)."""
     @_builtins.property
     def hand(self) -> Global___KoikoiHand:
         """The receiver's own hand; unset for a spectator."""
@@ -948,10 +951,11 @@ class KoikoiView(_message.Message):
         koi_koi_limit: _builtins.int = ...,
         deal_brights: _builtins.int = ...,
         dealer_draw: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        zero_sum: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "last_deal", b"last_deal"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "deal_brights", b"deal_brights", "dealer", b"dealer", "dealer_draw", b"dealer_draw", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "koi_koi_limit", b"koi_koi_limit", "koi_koi_lock", b"koi_koi_lock", "last_deal", b"last_deal", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "target", b"target", "turn", b"turn"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "deal_brights", b"deal_brights", "dealer", b"dealer", "dealer_draw", b"dealer_draw", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "koi_koi_limit", b"koi_koi_limit", "koi_koi_lock", b"koi_koi_lock", "last_deal", b"last_deal", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "target", b"target", "turn", b"turn", "zero_sum", b"zero_sum"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
