@@ -118,19 +118,6 @@ class Considered:
     prior: float
 
 
-def search(
-    seat: Seat,
-    legal: Sequence[Move],
-    priors: Sequence[float],
-    game: Game,
-    budget: Budget,
-    rng: random.Random,
-) -> Move:
-    """The root move (one of `legal`, weighed by `priors`) that the most iterations chose;
-    ties go to the higher prior."""
-    return ranked(seat, legal, priors, game, budget, rng)[0].move
-
-
 def ranked(
     seat: Seat,
     legal: Sequence[Move],
@@ -139,8 +126,8 @@ def ranked(
     budget: Budget,
     rng: random.Random,
 ) -> list[Considered]:
-    """Every root move, the search's choice first: by iterations that chose it, ties to the
-    higher prior (what a hint shows, and `search` plays)."""
+    """Every root move, the search's choice first (the move a bot plays): by iterations that
+    chose it, ties to the higher prior. A hint shows the whole list."""
     root = Node()
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     iterations = budget.iterations

@@ -54,7 +54,7 @@ def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], str | Non
 
 
 def with_hints(options: Mapping[str, str], on: bool) -> dict[str, str]:
-    """The options as the match lists and stores them: the game's, and `hints`."""
+    """The options as the store keeps them: the game's, and `hints` (split again on restore)."""
     return {**options, HINTS.name: "on" if on else "off"}
 
 

@@ -15,7 +15,7 @@ from bots.levels import LEVELS, MAX_SECONDS, Strategy
 from engine.core import Event, Move, Seat
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
-from server.hints import Review, with_hints
+from server.hints import Review
 from server.room import Accepted, Room, SeatKind, SeatSlot, Status
 from server.store import ChatRecord
 
@@ -71,7 +71,8 @@ def match_info(room: Room) -> lobby_pb2.MatchInfo:
     info = lobby_pb2.MatchInfo(
         match_id=room.match_id,
         game_id=room.game_id,
-        options=with_hints(room.options, room.hints),
+        options=dict(room.options),
+        hints=room.hints,
         seats=seats(room),
         status=STATUSES[room.status],
         version=room.version,

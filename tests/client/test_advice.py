@@ -5,47 +5,30 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from dataclasses import replace
-from pathlib import Path
 
-import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import lobby_pb2
 
-from client.api import Server, connect
+from client.api import Server
 from client.bot import play_seat, random_chooser
 from client.ui.advice import review_text
 from client.ui.app import run_table
 from client.ui.state import ClientState
-from server.limits import LAN_LIMITS
-from server.main import start_server
 from tests.client.test_ui import wait_for
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
 BOT = lobby_pb2.SEAT_KIND_BOT
 
 
-@pytest.fixture
-async def quick(tmp_path: Path) -> AsyncIterator[Server]:
-    limits = replace(LAN_LIMITS, max_bot_seconds=0.05)
-    running = await start_server("127.0.0.1:0", tmp_path / "advice.sqlite", limits=limits)
-    try:
-        async with connect(f"127.0.0.1:{running.port}") as server:
-            yield server
-    finally:
-        await running.stop(grace=0.2)
-
-
 def text_of(parts: object) -> str:
     return "".join(text for _style, text, *_ in parts)  # type: ignore[attr-defined]
 
 
-async def test_h_shows_a_hint_and_r_reviews_the_match(quick: Server) -> None:
-    games = {game.game_id: game for game in await quick.games()}
-    match = await quick.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
-    seat = await quick.join(match.match_id, "ada", 0)
+async def test_h_shows_a_hint_and_r_reviews_the_match(quick_client: Server) -> None:
+    games = {game.game_id: game for game in await quick_client.games()}
+    match = await quick_client.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
+    seat = await quick_client.join(match.match_id, "ada", 0)
     state = ClientState(games["doors"], match.match_id)
     with create_pipe_input() as pipe:
         table = asyncio.create_task(run_table(seat, state, input=pipe, output=DummyOutput()))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,32 +12,17 @@ from tigerden.v1 import match_pb2
 
 from client.api import Server, connect
 from server.limits import LAN_LIMITS
-from server.main import Running, start_server
+from server.main import start_server
 from tests.server.helpers import BOT, HUMAN, first_snapshot, refused, two_humans
 
 FAST = replace(LAN_LIMITS, max_bot_seconds=0.05)
 """Every hint thinks 0.05 s: the tests check what a hint holds, not how strong it is."""
 
 
-@pytest.fixture
-async def quick(tmp_path: Path) -> AsyncIterator[Running]:
-    server = await start_server("127.0.0.1:0", tmp_path / "hints.sqlite", limits=FAST)
-    try:
-        yield server
-    finally:
-        await server.stop(grace=0.2)
-
-
-@pytest.fixture
-async def hinted(quick: Running) -> AsyncIterator[Server]:
-    async with connect(f"127.0.0.1:{quick.port}") as server:
-        yield server
-
-
-async def test_a_hint_ranks_every_legal_move_with_chances_and_reasons(hinted: Server) -> None:
-    match = await hinted.create("koikoi", 2, seats=[(HUMAN, ""), (BOT, "easy")])
-    assert match.options["hints"] == "on"  # a bot plays: on by default
-    seat = await hinted.join(match.match_id, "ada", 0)
+async def test_a_hint_ranks_every_legal_move_with_chances_and_reasons(quick_client: Server) -> None:
+    match = await quick_client.create("koikoi", 2, seats=[(HUMAN, ""), (BOT, "easy")])
+    assert match.hints and "hints" not in match.options  # a bot plays: on by default
+    seat = await quick_client.join(match.match_id, "ada", 0)
     snapshot = await first_snapshot(seat)
     while not snapshot.legal_moves:  # the bot may deal first
         snapshot = await first_snapshot(seat)
@@ -54,33 +38,34 @@ async def test_a_hint_ranks_every_legal_move_with_chances_and_reasons(hinted: Se
     await seat.act(snapshot.version, hint.moves[0].move.move)
 
 
-async def test_hints_are_refused_precisely(hinted: Server) -> None:
-    ada, _bob = await two_humans(hinted, "doors")
+async def test_hints_are_refused_precisely(quick_client: Server) -> None:
+    ada, _bob = await two_humans(quick_client, "doors")
+    assert not (await quick_client.find_match(ada.match_id)).hints  # type: ignore[union-attr]
     details = await refused(ada.hint(), grpc.StatusCode.FAILED_PRECONDITION, "HINTS_OFF")
     assert "hints=on" in details
-    match = await hinted.create(
+    match = await quick_client.create(
         "doors", 2, options={"hints": "on"}, seats=[(HUMAN, ""), (HUMAN, "")]
     )
-    one = await hinted.join(match.match_id, "ada", 0)
+    one = await quick_client.join(match.match_id, "ada", 0)
     await refused(one.hint(), grpc.StatusCode.FAILED_PRECONDITION, "MATCH_NOT_STARTED")
-    two = await hinted.join(match.match_id, "bob", 1)
+    two = await quick_client.join(match.match_id, "bob", 1)
     snapshot = await first_snapshot(one)
     mover, waiter = (one, two) if snapshot.legal_moves else (two, one)
     await refused(waiter.hint(), grpc.StatusCode.FAILED_PRECONDITION, "NOT_YOUR_TURN")
     await refused(mover.hint(snapshot.version + 1), grpc.StatusCode.ABORTED, "STALE_VERSION")
     await refused(
-        hinted.create("doors", 2, options={"hints": "maybe"}),
+        quick_client.create("doors", 2, options={"hints": "maybe"}),
         grpc.StatusCode.INVALID_ARGUMENT,
         "BAD_OPTIONS",
     )
     await refused(mover.review().__anext__(), grpc.StatusCode.FAILED_PRECONDITION, "MATCH_NOT_OVER")
-    no_token = hinted.match.Hint(match_pb2.HintRequest())
+    no_token = quick_client.match.Hint(match_pb2.HintRequest())
     await refused(no_token, grpc.StatusCode.UNAUTHENTICATED, "MISSING_TOKEN")
 
 
-async def test_one_hint_at_a_time_per_seat(hinted: Server) -> None:
-    match = await hinted.create("koikoi", 2, seats=[(HUMAN, ""), (BOT, "easy")])
-    seat = await hinted.join(match.match_id, "ada", 0)
+async def test_one_hint_at_a_time_per_seat(quick_client: Server) -> None:
+    match = await quick_client.create("koikoi", 2, seats=[(HUMAN, ""), (BOT, "easy")])
+    seat = await quick_client.join(match.match_id, "ada", 0)
     snapshot = await first_snapshot(seat)
     while not snapshot.legal_moves:
         snapshot = await first_snapshot(seat)
@@ -94,12 +79,12 @@ async def test_one_hint_at_a_time_per_seat(hinted: Server) -> None:
     assert any(isinstance(r, match_pb2.HintResponse) for r in results)
 
 
-async def test_a_finished_match_is_reviewed_move_by_move(hinted: Server) -> None:
+async def test_a_finished_match_is_reviewed_move_by_move(quick_client: Server) -> None:
     """Play a Doors match by always taking the LAST legal move (rarely the search's choice),
     then review it: progress counts to the total, and each reviewed move differs from the best
     with a loss that is the difference of their chances."""
-    match = await hinted.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
-    seat = await hinted.join(match.match_id, "ada", 0)
+    match = await quick_client.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
+    seat = await quick_client.join(match.match_id, "ada", 0)
     async with seat.play() as table:
         async for snapshot in table.snapshots():
             if snapshot.result.winners or snapshot.result.scores:
@@ -121,3 +106,33 @@ async def test_a_finished_match_is_reviewed_move_by_move(hinted: Server) -> None
         assert move.view.HasField("doors")
         if move.played.HasField("win_chance") and move.best.HasField("win_chance"):
             assert move.loss == pytest.approx(move.best.win_chance - move.played.win_chance)
+
+
+async def test_the_hints_option_survives_a_restart(tmp_path: Path) -> None:
+    """An all-person match created with hints=on (not the default) keeps giving hints after the
+    server restarts from its database; the game's options stay the game's."""
+    db = tmp_path / "kept.sqlite"
+    first = await start_server("127.0.0.1:0", db, limits=FAST)
+    try:
+        async with connect(f"127.0.0.1:{first.port}") as server:
+            match = await server.create(
+                "doors", 2, options={"hints": "on"}, seats=[(HUMAN, ""), (HUMAN, "")]
+            )
+            assert match.hints and dict(match.options) == {"collector_set": "automatic"}
+            seats = [await server.join(match.match_id, n, s) for s, n in enumerate("ab")]
+    finally:
+        await first.stop(grace=0.2)
+    second = await start_server("127.0.0.1:0", db, limits=FAST)
+    try:
+        async with connect(f"127.0.0.1:{second.port}") as server:
+            found = await server.find_match(match.match_id)
+            assert found is not None and found.hints
+            assert dict(found.options) == {"collector_set": "automatic"}
+            for seat in seats:
+                seat.server = server
+            snapshot = await first_snapshot(seats[0])
+            mover = seats[0] if snapshot.legal_moves else seats[1]
+            hint = await mover.hint()
+            assert hint.moves
+    finally:
+        await second.stop(grace=0.2)
