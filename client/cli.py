@@ -149,7 +149,11 @@ async def cmd_lobby(args: argparse.Namespace) -> int:
 
 
 async def cmd_servers(args: argparse.Namespace) -> int:
-    found = await find_servers(args.timeout, args.interface)
+    try:
+        found = await find_servers(args.timeout, args.interface)
+    except OSError as error:
+        print(error, file=sys.stderr)
+        return 1
     for server in found:
         print(server.line())
     if not found:
@@ -161,7 +165,11 @@ async def cmd_servers(args: argparse.Namespace) -> int:
 async def choose_server(timeout: float, interfaces: Sequence[str]) -> FoundServer | None:
     """The server to join: looked for on the LAN, then picked from a numbered list."""
     print(f"looking for tigerden servers on the LAN ({timeout:g} s)...", flush=True)
-    found = await find_servers(timeout, interfaces)
+    try:
+        found = await find_servers(timeout, interfaces)
+    except OSError as error:
+        print(f"{error}; give its address: tigerden join HOST[:PORT]")
+        return None
     if not found:
         print("no server answered; give its address: tigerden join HOST[:PORT]")
         return None

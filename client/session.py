@@ -281,6 +281,11 @@ async def run_lobby(
             session.invalidate()
 
         async with ServerBrowser(interfaces, on_change=found) as browser:
+            if browser.error is not None:
+                state.status = _(
+                    "cannot look for servers on the LAN ({error}); give an address: "
+                    "tigerden lobby HOST"
+                ).format(error=browser.error)
             await session.run()
     finally:
         await session.close()

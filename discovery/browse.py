@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from types import TracebackType
 
 from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceStateChange, Zeroconf
+from zeroconf import Error as ZeroconfError
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from discovery.record import SERVICE_TYPE, FoundServer, found_server
@@ -40,12 +41,20 @@ class ServerBrowser:
         self._zeroconf: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
         self._resolving: set[asyncio.Task[None]] = set()
+        self.error: str | None = None
+        """Why browsing could not start (no usable interface, ...); the table stays empty."""
 
     async def __aenter__(self) -> ServerBrowser:
-        self._zeroconf = AsyncZeroconf(interfaces=self._interfaces, ip_version=IPVersion.V4Only)
-        self._browser = AsyncServiceBrowser(
-            self._zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_service], question_type=ASK
-        )
+        try:
+            self._zeroconf = AsyncZeroconf(interfaces=self._interfaces, ip_version=IPVersion.V4Only)
+            self._browser = AsyncServiceBrowser(
+                self._zeroconf.zeroconf,
+                SERVICE_TYPE,
+                handlers=[self._on_service],
+                question_type=ASK,
+            )
+        except (OSError, ZeroconfError) as error:
+            self.error = str(error) or type(error).__name__
         return self
 
     async def __aexit__(
@@ -90,7 +99,10 @@ class ServerBrowser:
 
 
 async def find_servers(timeout: float = 2.0, interfaces: Sequence[str] = ()) -> list[FoundServer]:
-    """The servers that answer within `timeout` seconds, by name."""
+    """The servers that answer within `timeout` seconds, by name; raises OSError when the LAN
+    cannot be browsed at all."""
     async with ServerBrowser(interfaces) as browser:
+        if browser.error is not None:
+            raise OSError(f"cannot look for servers on the LAN: {browser.error}")
         await asyncio.sleep(timeout)
         return sorted(browser.servers.values(), key=lambda s: (s.name, s.target))

@@ -122,3 +122,14 @@ async def test_serve_advertises_servers_lists_and_shutdown_withdraws(
         advertised.send_signal(signal.SIGTERM)
         await until(lambda: named(browser, shown) is None)
     assert await asyncio.to_thread(advertised.wait, 10) == 0
+
+
+def test_servers_says_why_when_the_lan_cannot_be_browsed() -> None:
+    done = subprocess.run(
+        tigerden("servers", "--timeout", "0.2", "--interface", "198.51.100.7"),  # not ours
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("cannot look for servers on the LAN: ")
