@@ -96,6 +96,16 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
             for y in player.yaku
         )
 
+    def progress(player: koikoi_pb2.KoikoiPlayer) -> tuple[koikoi.YakuProgress, ...]:
+        return tuple(
+            koikoi.YakuProgress(
+                sure(named(koikoi.Yaku, koikoi_pb2.KoikoiYaku, "KOIKOI_YAKU_", p.yaku)),
+                p.have,
+                p.need,
+            )
+            for p in player.progress
+        )
+
     first, second = view.players
     drawn = [
         sure(named(KoiKoiCard, koikoi_pb2.KoikoiCard, "KOIKOI_CARD_", n)) for n in view.dealer_draw
@@ -126,6 +136,7 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
         zero_sum=view.zero_sum,
         deal_brights=view.deal_brights,
         dealer_draw=(drawn[0], drawn[1]) if len(drawn) == 2 else None,
+        progress=(progress(first), progress(second)),
     )
 
 

@@ -74,6 +74,11 @@ def compiled(language: str) -> bytes:
     return out.getvalue()
 
 
+def messages(catalog: Catalog) -> list[tuple[object, object, object]]:
+    """What a catalog says, without its header: (id, translation, locations) in order."""
+    return [(m.id, m.string, tuple(m.locations)) for m in catalog if m.id]
+
+
 def untranslated(catalog: Catalog) -> list[Message]:
     """Messages with an empty translation (any plural form empty) or marked fuzzy."""
     found = []
@@ -99,11 +104,18 @@ def update() -> None:
                 catalog = read_po(source, locale=language)
         else:
             catalog = Catalog(locale=language, project="tigerden", domain=DOMAIN, fuzzy=False)
+        before = messages(catalog)
         catalog.update(fresh, no_fuzzy_matching=True)
-        with path.open("wb") as out:
-            write_po(
-                out, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True
-            )
+        if not (path.exists() and messages(catalog) == before):  # else only the date changes
+            with path.open("wb") as out:
+                write_po(
+                    out,
+                    catalog,
+                    width=100,
+                    omit_header=False,
+                    sort_output=False,
+                    ignore_obsolete=True,
+                )
         path.with_suffix(".mo").write_bytes(compiled(language))
         missing = [m.id for m in untranslated(catalog)]
         print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {len(missing)} untranslated")

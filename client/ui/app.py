@@ -39,6 +39,7 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import TextArea
 from tigerden.v1 import match_pb2
 
@@ -60,7 +61,6 @@ WIDE = 110
 """From this many columns on, the log stands beside an 80-column table instead of below it."""
 TABLE_WIDTH = 80
 MOVE_ROWS = 3
-BANNER_ROWS = 2
 
 STYLE = Style.from_dict(
     {
@@ -87,6 +87,7 @@ STYLE = Style.from_dict(
         "move": "ansigreen bold",
         "you": "bold underline",
         "held": "bold reverse",
+        "nowrap": "",  # a marker for the word wrapper: this fragment is never cut
     }
 )
 
@@ -131,10 +132,22 @@ def log_lines(state: ClientState) -> StyleAndTextTuples:
 
 
 def banner(state: ClientState) -> StyleAndTextTuples:
-    """What the others did since your last move, newest last, in one line (the row cuts it)."""
+    """What the others did since your last move in one row: the newest deeds that fit (each
+    run of deeds still names its player), "..." where older ones were left out."""
     if not state.banner:
         return []
-    return [("class:banner", f"{symbols().to_act} {state.banner_text()}\n")]
+    width = get_app().output.get_size().columns - 2
+    shown = state.banner_text(1)
+    for deeds in range(2, len(state.banner) + 1):
+        longer = state.banner_text(deeds)
+        more = deeds < len(state.banner)
+        if get_cwidth(longer) + (4 if more else 0) > width:
+            shown = f"... {shown}"
+            break
+        shown = longer
+    if get_cwidth(shown) > width:
+        shown = shown[: max(0, width - 3)] + "..."
+    return [("class:banner", plain(f"{symbols().to_act} {shown}"))]
 
 
 def help_text(state: ClientState) -> StyleAndTextTuples:
@@ -323,7 +336,7 @@ def build_app(
             else board(state)
         )
     )
-    log_pane = ScrollPane(lambda: log_lines(state), follow_end=True)
+    log_pane = ScrollPane(lambda: log_lines(state), follow_end=True, keys=("F2", "F2"))
     moves_pane = ScrollPane(lambda: legal_moves(state))
     wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
     narrow = ~wide
@@ -350,15 +363,19 @@ def build_app(
         [
             Window(FormattedTextControl(lambda: header(state)), height=1),
             body,
-            Window(
-                ScrollPane(lambda: banner(state), follow_end=True),
-                height=Dimension(min=1, max=BANNER_ROWS),
-                dont_extend_height=True,
-            ),
+            Window(FormattedTextControl(lambda: banner(state)), height=1),
             ConditionalContainer(
                 Window(log_pane, height=Dimension(min=0, preferred=0)), filter=narrow
             ),
-            Window(moves_pane, height=Dimension(min=1, max=MOVE_ROWS), dont_extend_height=True),
+            ConditionalContainer(
+                Window(moves_pane, height=Dimension(min=1, max=MOVE_ROWS), dont_extend_height=True),
+                filter=Condition(
+                    lambda: (
+                        bool(state.legal_labels())
+                        or (state.snapshot is not None and state.viewer() is None)
+                    )
+                ),
+            ),
             Window(
                 FormattedTextControl(lambda: [("class:status", " " + plain(state.status))]),
                 height=1,

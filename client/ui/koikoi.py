@@ -121,6 +121,13 @@ def picture(name: str) -> str:
     return "animal"
 
 
+def pile_name(number: int) -> str:
+    """A card as a capture pile lists it: plain cards by their month alone ("mar"), the
+    others by name; the pile's kind heading says the rest."""
+    name = card_name(number)
+    return name.split("-")[0] if "-plain-" in card_key(number) else name
+
+
 def kind_symbol(kind: str) -> str:
     return str(getattr(symbols(), kind))
 
@@ -164,11 +171,19 @@ def yaku_name(yaku: int) -> str:
     return _(YAKU_NAMES.get(yaku, "?"))  # type: ignore[call-overload]
 
 
+def short_yaku_name(yaku: int) -> str:
+    """The yaku's Japanese name alone: "tanzaku"."""
+    return yaku_name(yaku).split(" (")[0]
+
+
 def yaku_text(yaku: Sequence[pb.KoikoiScoredYaku]) -> str:
     return ", ".join(f"{yaku_name(y.yaku)} {y.points}" for y in yaku)
 
 
-def summary_lines(state: ClientState, summary: pb.KoikoiDealSummary) -> StyleAndTextTuples:
+def summary_lines(
+    state: ClientState, summary: pb.KoikoiDealSummary, compact: bool = False
+) -> StyleAndTextTuples:
+    """The deal's end: who scored what and why; `compact`: in one line, for the table."""
     reason = _(DEAL_ENDS.get(summary.reason, "?"))
     head: StyleAndTextTuples = [
         ("class:label", _("Last deal ({deal}):").format(deal=summary.deal) + " ")
@@ -187,8 +202,17 @@ def summary_lines(state: ClientState, summary: pb.KoikoiDealSummary) -> StyleAnd
     )
     bonus = f" + {summary.bonus}" if summary.bonus else ""
     scored = _("{name} scored {points} ({reason})").format(
-        name=state.seat_name(summary.winner), points=summary.points, reason=reason
+        name=state.actor(summary.winner), points=summary.points, reason=reason
     )
+    if compact:
+        points = _("points: {base}{multipliers} = {points}").format(
+            base=f"{summary.base}{bonus}", multipliers=multipliers, points=summary.points
+        )
+        named = ", ".join(f"{short_yaku_name(y.yaku)} {y.points}" for y in summary.yaku)
+        line = f"{scored}: {named or _('none')}; {points}"
+        if list(summary.gains) != [summary.points * (s == summary.winner) for s in (0, 1)]:
+            line += "; " + _("match points: {gains}").format(gains=gains)
+        return [*head, ("", line + "\n")]
     lines: StyleAndTextTuples = [
         *head,
         ("", scored + "\n"),
@@ -235,34 +259,41 @@ def player_lines(
     facts.append(n_("{count} point", "{count} points", score).format(count=score))
     style = "class:you" if seat == viewer else "class:title"
     dot = f" {symbols().dot} "
-    lines: StyleAndTextTuples = [
-        (style, state.seat_tag(seat)),
-        ("", dot + dot.join(facts) + "\n"),
-    ]
-    pile = player.pile
-    groups = (pile.brights, pile.animals, pile.ribbons, pile.plains)
-    line: StyleAndTextTuples = [("", " ")]
-    for (kind, label), group in zip(PILE_KINDS, groups, strict=True):
-        line += [
-            ("", " "),
-            (f"class:card.{kind}", f"{kind_symbol(kind)}{_(label)} {len(group)}"),
-        ]
-        if group:
-            line += [("", ": ")]
-            for number in group:
-                name = card_name(number)
-                changed = " class:changed" if name in state.changed else ""
-                line += [(f"class:card.{kind}{changed}", name), ("", " ")]
-            line.pop()
-    lines += [*line, ("", "\n")]
+    lines: StyleAndTextTuples = [(style, state.seat_tag(seat)), ("", dot + dot.join(facts))]
     if player.yaku:
-        total = _("{yaku}; total {total}").format(yaku=yaku_text(player.yaku), total=player.total)
-        lines += [("class:label", "  " + _("yaku:") + " "), ("", total)]
+        named = ", ".join(f"{short_yaku_name(y.yaku)} {y.points}" for y in player.yaku)
+        total = _("{yaku}; total {total}").format(yaku=named, total=player.total)
+        lines += [("", dot), ("class:label", _("yaku:") + " "), ("", total)]
         if player.stop_points != player.total:
             lines.append(
                 ("", " " + _("(a stop scores {points})").format(points=player.stop_points))
             )
-        lines.append(("", "\n"))
+    lines.append(("", "\n"))
+    pile = player.pile
+    groups = (pile.brights, pile.animals, pile.ribbons, pile.plains)
+    if not any(groups):
+        return [*lines[:-1], ("class:dim", dot + _("nothing captured yet")), ("", "\n")]
+    line: StyleAndTextTuples = [("", " ")]
+    for (kind, label), group in zip(PILE_KINDS, groups, strict=True):
+        line += [
+            ("", " "),
+            (
+                f"class:card.{kind} class:nowrap",
+                f"{kind_symbol(kind)}{_(label)} {len(group)}" + (":" if group else ""),
+            ),
+        ]
+        if group:
+            line += [("", " ")]
+            for number in group:
+                name = card_name(number)
+                changed = " class:changed" if name in state.changed else ""
+                shown = pile_name(number)
+                line += [(f"class:card.{kind}{changed}", shown), ("", " ")]
+            line.pop()
+    lines += [*line, ("", "\n")]
+    if player.progress:
+        towards = ", ".join(f"{short_yaku_name(p.yaku)} {p.have}/{p.need}" for p in player.progress)
+        lines += [("class:label", "  " + _("towards:") + " "), ("class:dim", towards + "\n")]
     return lines
 
 
@@ -283,27 +314,14 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
                 ),
                 ("", "\n"),
             ]
-        other = state.seat_name(1 - view.turn)
+        other = state.player_name(1 - view.turn)
         return [
-            (
-                "class:decision",
-                _("Your yaku are worth {total}. Stop or koi-koi?").format(total=player.total),
-            ),
+            ("class:decision", _("Your yaku are worth {total}:").format(total=player.total)),
             ("", " "),
             ("class:move", _("stop")),
-            (
-                "",
-                ": "
-                + _("end the deal now and score {points}").format(points=player.stop_points)
-                + "; ",
-            ),
+            ("", " " + _("scores {points} now,").format(points=player.stop_points) + " "),
             ("class:move", _("koi-koi")),
-            (
-                "",
-                ": "
-                + _("play on for more; if {name} stops first, you score nothing").format(name=other)
-                + "\n",
-            ),
+            ("", " " + _("plays on ({name} may stop first)").format(name=other) + "\n"),
         ]
     if view.phase == pb.KOIKOI_PHASE_STOCK_CHOICE:
         lines: StyleAndTextTuples = [
@@ -315,25 +333,6 @@ def choice_lines(state: ClientState, view: pb.KoikoiView, viewer: int | None) ->
             return [*lines, ("", ": " + _("{name} chooses which it takes").format(name=who) + "\n")]
         labels = _(" or ").join(f"'{move_label(m.move)}'" for m in moves)
         return [*lines, ("", ": " + _("type {moves}").format(moves=labels) + "\n")]
-    if view.phase == pb.KOIKOI_PHASE_HAND and mine:
-        choices: dict[int, list[str]] = {}
-        for move in moves:
-            play = move.move.koikoi.play_card
-            if play.target:
-                choices.setdefault(play.card, []).append(move_label(move.move))
-        lines = []
-        for played, labels_of in choices.items():
-            typed = _(" or ").join(f"'{label}'" for label in labels_of)
-            lines += [
-                *card(state, played),
-                (
-                    "",
-                    " "
-                    + _("matches two board cards; to play it, choose: {moves}").format(moves=typed)
-                    + "\n",
-                ),
-            ]
-        return lines
     return []
 
 
@@ -390,7 +389,7 @@ def render(state: ClientState) -> StyleAndTextTuples:
     for seat in sorted(range(len(view.players)), key=lambda seat: seat != viewer):  # yours first
         lines += player_lines(state, view, seat, viewer)
     if view.HasField("last_deal"):
-        lines += summary_lines(state, view.last_deal)
+        lines += summary_lines(state, view.last_deal, compact=True)
     return lines
 
 

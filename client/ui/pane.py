@@ -18,9 +18,17 @@ class ScrollPane(UIControl):
 
     `follow_end` keeps the newest (last) rows in view until the user scrolls up (the log)."""
 
-    def __init__(self, text: Callable[[], StyleAndTextTuples], follow_end: bool = False) -> None:
+    def __init__(
+        self,
+        text: Callable[[], StyleAndTextTuples],
+        follow_end: bool = False,
+        keys: tuple[str, str] | None = ("PgUp", "PgDn"),
+    ) -> None:
+        """`keys` name the keys that scroll the pane in its "more" markers (None: no markers,
+        e.g. for a pane only the mouse wheel scrolls)."""
         self.text = text
         self.follow_end = follow_end
+        self.keys = keys
         self.scroll = 0
         self.at_end = True
         self.rows_total = 0
@@ -62,12 +70,14 @@ class ScrollPane(UIControl):
         self.at_end = self.scroll >= most
         shown = rows[self.scroll : self.scroll + height]
         below = len(rows) - self.scroll - len(shown)
-        if below > 0 and shown:
+        if self.keys is not None and below > 0 and shown:
             more = n_("%d more row", "%d more rows", below) % below
-            shown[-1] = self._marker(shown[-1], width, f" {symbols().more_below} {more} (PgDn)")
-        if self.scroll > 0 and shown:
+            key = self.keys[1]
+            shown[-1] = self._marker(shown[-1], width, f" {symbols().more_below} {more} ({key})")
+        if self.keys is not None and self.scroll > 0 and shown:
             up = n_("%d row up", "%d rows up", self.scroll) % self.scroll
-            shown[0] = self._marker(shown[0], width, f" {symbols().more_above} {up} (PgUp)")
+            key = self.keys[0]
+            shown[0] = self._marker(shown[0], width, f" {symbols().more_above} {up} ({key})")
 
         def line(index: int) -> StyleAndTextTuples:
             return shown[index] if index < len(shown) else []

@@ -124,17 +124,16 @@ class ClientState:
             self.log.append(said)
             self.banner.append((None, said))
 
-    def banner_text(self) -> str:
+    def banner_text(self, deeds: int | None = None) -> str:
         """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2
-        to the board" (a name once for a run of its deeds)."""
+        to the board" (a name once for a run of its deeds); only the newest `deeds` of them
+        when given."""
+        kept = self.banner if deeds is None else self.banner[len(self.banner) - deeds :]
         parts: list[str] = []
         previous: int | None = None
-        for seat, words in self.banner[-8:]:
-            parts.append(
-                words
-                if seat is not None and seat == previous
-                else (words if seat is None else f"{self.actor(seat)} {words}")
-            )
+        for index, (seat, words) in enumerate(kept):
+            same_run = index > 0 and seat is not None and seat == previous
+            parts.append(words if same_run or seat is None else f"{self.actor(seat)} {words}")
             previous = seat
         return "; ".join(parts)
 

@@ -206,6 +206,8 @@ def wrap_line(line: Line, width: int) -> list[Line]:
             pending.append((style, text))
             pending_width += get_cwidth(text)
     flush_word()
+    while row and row[-1][1].isspace() and len(row) > 1:
+        row.pop()  # no trailing spaces on the last row either
     rows.append(row)
     return [
         [(style, text.replace("\N{NO-BREAK SPACE}", " ")) for style, text, *_ in r] for r in rows

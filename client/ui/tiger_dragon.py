@@ -107,7 +107,14 @@ def card_line(card: pb.TigerDragonCard) -> StyleAndTextTuples:
 def phase_text(state: ClientState, view: pb.TigerDragonView) -> str:
     if view.phase == pb.TIGER_DRAGON_PHASE_OVER or not view.HasField("to_act"):
         return _("the match is over")
-    who = state.seat_name(view.to_act)
+    if state.is_you(view.to_act):
+        mine = {
+            pb.TIGER_DRAGON_PHASE_ATTACK: _("you to attack"),
+            pb.TIGER_DRAGON_PHASE_RESPONSE: _("you to defend or pass"),
+            pb.TIGER_DRAGON_PHASE_BONUS: _("you to place a tile face down, then attack again"),
+        }
+        return mine.get(view.phase, "?")
+    who = state.player_name(view.to_act)
     if view.phase == pb.TIGER_DRAGON_PHASE_ATTACK:
         return _("{name} to attack").format(name=who)
     if view.phase == pb.TIGER_DRAGON_PHASE_RESPONSE:
@@ -164,7 +171,7 @@ def summary_lines(state: ClientState, last: pb.TigerDragonRoundSummary) -> Style
     revealed = " " + _("(revealed)") if last.open_tile else ""
     lines: StyleAndTextTuples = [
         ("class:label", _("Last round ({round}):").format(round=last.round) + " "),
-        ("", _("{name} went out with").format(name=state.seat_name(last.winner)) + " "),
+        ("", _("{name} went out with").format(name=state.actor(last.winner)) + " "),
         tile(last.winning_tile),
         (
             "",

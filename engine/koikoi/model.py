@@ -39,6 +39,15 @@ class Yaku(enum.Enum):
 
 
 @dataclass(frozen=True)
+class YakuProgress:
+    """How far a pile is towards a yaku it has not made: `have` of the `need` cards."""
+
+    yaku: Yaku
+    have: int
+    need: int
+
+
+@dataclass(frozen=True)
 class ScoredYaku:
     """One yaku and the points it is worth now."""
 
@@ -377,3 +386,5 @@ class KoiKoiView:
     zero_sum: bool = False
     deal_brights: int = 0
     dealer_draw: tuple[Card, Card] | None = None
+    progress: tuple[tuple[YakuProgress, ...], tuple[YakuProgress, ...]] = ((), ())
+    """Each seat's progress towards the yaku its pile has cards of but has not made."""

@@ -227,6 +227,10 @@ class KoiKoiState(State):
             zero_sum=self.rules.zero_sum,
             deal_brights=self.deal_brights,
             dealer_draw=self.dealer_draw,
+            progress=(
+                self._scorer.progress(piles[0], self.month),
+                self._scorer.progress(piles[1], self.month),
+            ),
         )
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:

@@ -26,7 +26,7 @@ from engine.koikoi.cards import (
     WILLOW,
     Card,
 )
-from engine.koikoi.model import ScoredYaku, Yaku
+from engine.koikoi.model import ScoredYaku, Yaku, YakuProgress
 from engine.koikoi.rules import RainCard, Rules, SakeCup, ViewingCancel, ViewingLimit
 
 _HANAMI = CURTAIN | SAKE_CUP
@@ -141,6 +141,32 @@ class Scorer:
             double = month == season and limit is ViewingLimit.SEASON_DOUBLE
             out.append((yaku, points * 2 if double else points))
         return out
+
+    def progress(self, pile: int, month: int) -> tuple[YakuProgress, ...]:
+        """How far `pile` is towards each yaku it has not made but holds at least half the
+        cards of, counted as `scored` counts (V8: the sake cup where the rules say; V6, V2
+        only when in play)."""
+        v = self.values
+        brights = (pile & BRIGHTS).bit_count()
+        goals = [
+            (Yaku.SANKO, brights, 3 if brights < 3 else 5),
+            (Yaku.INO_SHIKA_CHO, (pile & INO_SHIKA_CHO).bit_count(), 3),
+            (Yaku.AKATAN, (pile & POETRY_RIBBONS).bit_count(), 3),
+            (Yaku.AOTAN, (pile & BLUE_RIBBONS).bit_count(), 3),
+            (Yaku.TANE, (pile & self.animals).bit_count(), v.tane_from),
+            (Yaku.TANZAKU, (pile & RIBBONS).bit_count(), v.tanzaku_from),
+            (Yaku.KASU, (pile & self.plains).bit_count(), v.kasu_from),
+        ]
+        if brights >= 3:
+            goals[0] = (Yaku.GOKO, brights, 5)
+        if self.tsuki_fuda:
+            goals.append((Yaku.TSUKI_FUDA, (pile & MONTHS[month - 1]).bit_count(), 4))
+        if self.viewing:
+            goals.append((Yaku.HANAMI_ZAKE, (pile & _HANAMI).bit_count(), 2))
+            goals.append((Yaku.TSUKIMI_ZAKE, (pile & _TSUKIMI).bit_count(), 2))
+        return tuple(
+            YakuProgress(y, have, need) for y, have, need in goals if need <= 2 * have < 2 * need
+        )
 
     def total(self, pile: int, month: int, called: bool = False) -> int:
         """The pile's total: the sum of its yaku."""

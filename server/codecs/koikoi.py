@@ -100,6 +100,10 @@ class KoikoiCodec:
                     total=view.totals[seat],
                     stop_points=view.stop_points[seat],
                     koi_koi=view.koi_koi[seat],
+                    progress=[
+                        pb.KoikoiYakuProgress(yaku=_YAKU[p.yaku], have=p.have, need=p.need)
+                        for p in view.progress[seat]
+                    ],
                 )
                 for seat in range(len(view.piles))
             ],

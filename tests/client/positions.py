@@ -115,8 +115,16 @@ def client_for(
     events: list[object] = (),  # type: ignore[assignment]
 ) -> ClientState:
     info = GAMES[setup.game].info
-    game = lobby_pb2.Game(game_id=info.id, title=info.title, help=info.help)
-    client = ClientState(game, "5eed1e55")
+    game = lobby_pb2.Game(
+        game_id=info.id,
+        title=info.title,
+        help=info.help,
+        options=[
+            lobby_pb2.GameOption(name=o.name, default_value=o.default, description=o.description)
+            for o in info.options
+        ],
+    )
+    client = ClientState(game, "5eed1e55", options=dict(setup.options))
     client.receive(snapshot_of(setup.game, state, viewer, list(events), 1))
     client.held = None  # the summary overlay is tested on its own
     return client

@@ -49,10 +49,17 @@ def screen_text(state: ClientState, columns: int = 80, rows: int = 24, play: boo
     async def send(version: int, move: object) -> None:
         return None
 
-    async def drawn() -> list[str]:
+    def drawn() -> list[str]:
         app = build_app(
             state, send if play else None, input=DummyInput(), output=SizedOutput(columns, rows)
         )
         return draw(app, columns, rows)
 
-    return "\n".join(asyncio.run(drawn()))
+    async def in_a_loop() -> list[str]:
+        return drawn()
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # the prompt's buffer needs an event loop to draw
+        return "\n".join(asyncio.run(in_a_loop()))
+    return "\n".join(drawn())

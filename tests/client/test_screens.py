@@ -5,6 +5,7 @@ of items found as text must be at least 99% in every position."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterable
 
@@ -85,23 +86,31 @@ def koikoi_items(client: ClientState, rows: list[str]) -> list[Item]:
         if player.koi_koi:
             items.append(find(section, f"{player.koi_koi} koi-koi call"))
         pile = player.pile
+        if not any((pile.brights, pile.animals, pile.ribbons, pile.plains)):
+            items.append(find(section, "nothing captured yet"))
         for kind, label, group in (
             ("bright", "brights", pile.brights),
             ("animal", "animals", pile.animals),
             ("ribbon", "ribbons", pile.ribbons),
             ("plain", "plains", pile.plains),
         ):
-            items.append(find(section, f"{koikoi.kind_symbol(kind)}{label} {len(group)}"))
-            items += [find(section, koikoi.card_name(number)) for number in group]
+            listed = " ".join(koikoi.pile_name(number) for number in group)
+            heading = f"{koikoi.kind_symbol(kind)}{label} {len(group)}"
+            if any((pile.brights, pile.animals, pile.ribbons, pile.plains)):
+                shown = f"{heading}: {listed}" if group else heading
+                items.append(find(section, shown, len(group) or 1))
         for scored in player.yaku:
-            items.append(find(section, f"{koikoi.yaku_name(scored.yaku)} {scored.points}"))
+            items.append(find(section, f"{koikoi.short_yaku_name(scored.yaku)} {scored.points}"))
         if player.yaku:
             items.append(find(section, f"total {player.total}"))
+        for progress in player.progress:
+            towards = f"{koikoi.short_yaku_name(progress.yaku)} {progress.have}/{progress.need}"
+            items.append(find(section, towards))
     if view.HasField("last_deal"):
         last = view.last_deal
         items.append(find(whole, f"Last deal ({last.deal}):"))
         if last.HasField("winner"):
-            items.append(find(whole, f"{client.seat_name(last.winner)} scored {last.points}"))
+            items.append(find(whole, f"{client.actor(last.winner)} scored {last.points}"))
     return items
 
 
@@ -225,9 +234,13 @@ def coverage(setup: Setup, count: int, columns: int, rows: int, seed: int) -> tu
     return worst, missing
 
 
+POSITIONS = int(os.environ.get("TIGERDEN_SCREEN_POSITIONS", "60"))
+"""Positions per game setup (set more to measure: TIGERDEN_SCREEN_POSITIONS=1000)."""
+
+
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.label)
 def test_everything_a_seat_may_see_is_on_an_80x24_screen(setup: Setup) -> None:
-    worst, missing = coverage(setup, 60, 80, 24, seed=11)
+    worst, missing = coverage(setup, POSITIONS, 80, 24, seed=11)
     print(f"{setup.label} 80x24: worst {worst:.1%}")
     assert worst >= 0.99, missing
 

@@ -151,7 +151,9 @@ def test_after_a_round_the_summary_shows_winning_tile_value_and_bonus() -> None:
     assert last is not None
     out = text(tiger_dragon.render(client_state(state, 0)))
     assert "Round 2" in out
-    assert f"Last round (1): {'you' if last.winner == 0 else f'p{last.winner}'} went out" in out
+    assert (
+        f"Last round (1): {'p0 (you)' if last.winner == 0 else f'p{last.winner}'} went out" in out
+    )
     assert f"[{last.winning_tile.text}]" in out
     assert f"card {last.card_value} + bonus {last.bonus} = {last.points}" in out
 

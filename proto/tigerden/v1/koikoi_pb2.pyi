@@ -823,6 +823,7 @@ class KoikoiPlayer(_message.Message):
     TOTAL_FIELD_NUMBER: _builtins.int
     STOP_POINTS_FIELD_NUMBER: _builtins.int
     KOI_KOI_FIELD_NUMBER: _builtins.int
+    PROGRESS_FIELD_NUMBER: _builtins.int
     hand_count: _builtins.int
     """Cards left in the seat's hand."""
     total: _builtins.int
@@ -839,6 +840,13 @@ class KoikoiPlayer(_message.Message):
     def yaku(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiScoredYaku]:
         """The yaku the pile holds now, with their points."""
 
+    @_builtins.property
+    def progress(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiYakuProgress]:
+        """How far the pile is towards each yaku it holds cards of but has not made yet, counted
+        by the match's rules (e.g. where the sake cup counts); field numbers 100-119 are the
+        terminal client's range.
+        """
+
     def __init__(
         self,
         *,
@@ -848,14 +856,45 @@ class KoikoiPlayer(_message.Message):
         total: _builtins.int = ...,
         stop_points: _builtins.int = ...,
         koi_koi: _builtins.int = ...,
+        progress: _abc.Iterable[Global___KoikoiYakuProgress] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["pile", b"pile"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["hand_count", b"hand_count", "koi_koi", b"koi_koi", "pile", b"pile", "stop_points", b"stop_points", "total", b"total", "yaku", b"yaku"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["hand_count", b"hand_count", "koi_koi", b"koi_koi", "pile", b"pile", "progress", b"progress", "stop_points", b"stop_points", "total", b"total", "yaku", b"yaku"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___KoikoiPlayer: _TypeAlias = KoikoiPlayer  # noqa: Y015
+
+@_typing.final
+class KoikoiYakuProgress(_message.Message):
+    """KoikoiYakuProgress is how far a capture pile is towards one yaku: `have` of `need` cards."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    YAKU_FIELD_NUMBER: _builtins.int
+    HAVE_FIELD_NUMBER: _builtins.int
+    NEED_FIELD_NUMBER: _builtins.int
+    yaku: Global___KoikoiYaku.ValueType
+    """The yaku."""
+    have: _builtins.int
+    """The pile's cards that count towards it."""
+    need: _builtins.int
+    """The cards the yaku needs."""
+    def __init__(
+        self,
+        *,
+        yaku: Global___KoikoiYaku.ValueType = ...,
+        have: _builtins.int = ...,
+        need: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["have", b"have", "need", b"need", "yaku", b"yaku"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___KoikoiYakuProgress: _TypeAlias = KoikoiYakuProgress  # noqa: Y015
 
 @_typing.final
 class KoikoiView(_message.Message):

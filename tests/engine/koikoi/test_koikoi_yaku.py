@@ -202,3 +202,27 @@ def test_sec2_4_every_card_scores_at_most_the_whole_deck() -> None:
         Yaku.TANZAKU: 6,
         Yaku.KASU: 16,
     }
+
+
+def progress(text: str, rules: Rules | None = None, month: int = 1) -> dict[Yaku, tuple[int, int]]:
+    scorer = CARDAVIA if rules is None else Scorer(rules)
+    return {p.yaku: (p.have, p.need) for p in scorer.progress(pile(text), month)}
+
+
+def test_progress_counts_the_sake_cup_as_the_rules_say() -> None:
+    cup = f"sep-sake-cup {NINE_PLAINS[:-12]} jul-boar oct-deer"  # 8 plains, 2 animals
+    assert progress(cup) == {
+        Yaku.TANE: (3, 5),
+        Yaku.KASU: (9, 10),
+        Yaku.INO_SHIKA_CHO: (2, 3),
+    }
+    assert progress(cup, Rules(sake_cup=SakeCup.ANIMAL))[Yaku.KASU] == (8, 10)
+    assert Yaku.TANE not in progress(cup, Rules(sake_cup=SakeCup.PLAIN))  # 2 of 5: too few
+
+
+def test_progress_leaves_out_made_yaku_and_those_less_than_half_way() -> None:
+    assert progress("") == {}
+    assert progress("jan-poetry feb-poetry mar-poetry jun-blue") == {Yaku.TANZAKU: (4, 5)}
+    assert progress("jan-poetry feb-poetry jun-blue sep-blue")[Yaku.AOTAN] == (2, 3)
+    assert progress("jan-crane mar-curtain aug-moon")[Yaku.GOKO] == (3, 5)  # sankō is made
+    assert Yaku.SANKO not in progress("jan-crane mar-curtain aug-moon")

@@ -1,0 +1,139 @@
+"""Feedback and panes: the bell and window title when it becomes your turn, the summary held
+at the end of a deal until a key, the banner naming who did what, highlights until your next
+move, word wrapping that never splits a word, and panes that scroll by page and mouse wheel."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
+from prompt_toolkit.output import DummyOutput
+
+from client.ui.app import build_app, refresh
+from client.ui.pane import ScrollPane
+from client.ui.text import wrap
+from engine.koikoi import model as m
+from tests.client.positions import SETUPS, client_for, positions, snapshot_of
+from tests.client.screen import screen_text
+from tests.client.test_ui import wait_for
+
+
+class CountingOutput(DummyOutput):
+    def __init__(self) -> None:
+        self.bells = 0
+        self.titles: list[str] = []
+
+    def bell(self) -> None:
+        self.bells += 1
+
+    def set_title(self, title: str) -> None:
+        self.titles.append(title)
+
+
+def test_the_bell_rings_and_the_title_says_so_when_it_becomes_your_turn() -> None:
+    setup = SETUPS[0]
+    mine = next(s for s, _ in positions(setup, 200, seed=2) if s.to_act() == 0)
+    theirs = next(s for s, _ in positions(setup, 200, seed=2) if s.to_act() == 1)
+    state = client_for(setup, theirs, 0)
+    output = CountingOutput()
+    app = build_app(state, None, output=output)
+    refresh(app, state, bell=True)
+    assert output.bells == 0
+    state.receive(snapshot_of(setup.game, mine, 0, [], 2))
+    refresh(app, state, bell=True)
+    assert output.bells == 1 and "your turn" in output.titles[-1]
+    state.receive(snapshot_of(setup.game, mine, 0, [], 3))  # still your turn: no second bell
+    refresh(app, state, bell=True)
+    assert output.bells == 1
+    state.receive(snapshot_of(setup.game, theirs, 0, [], 4))
+    state.receive(snapshot_of(setup.game, mine, 0, [], 5))
+    refresh(app, state, bell=False)  # --no-bell: the title still says so
+    assert output.bells == 1 and "your turn" in output.titles[-1]
+
+
+async def test_the_end_of_a_deal_stays_on_screen_until_a_key() -> None:
+    setup = SETUPS[1]
+    found = next(
+        (
+            p
+            for p in positions(setup, 3000, seed=6)
+            if any(isinstance(e, m.DealEnded) for e in p[1])
+        ),
+        None,
+    )
+    assert found is not None, "no deal ended in 3000 positions"
+    state, events = found
+    client = client_for(setup, state, 0, events)
+    client.receive(snapshot_of(setup.game, state, 0, events, 2))  # client_for released it
+    assert client.held is not None
+    shown = screen_text(client, 80, 24)
+    assert "press any key to go on" in shown and "Last deal (" in shown and "Scores:" in shown
+    with create_pipe_input() as pipe:
+        app = build_app(client, None, input=pipe, output=DummyOutput())
+        running = asyncio.ensure_future(app.run_async())
+        await asyncio.sleep(0.05)
+        pipe.send_text(" ")
+        await wait_for(lambda: client.held is None)
+        assert "press any key" not in screen_text(client, 80, 24)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(running, 5)
+
+
+def test_the_banner_names_the_player_once_per_run_and_highlights_until_your_move() -> None:
+    setup = SETUPS[1]
+
+    def bea_played_and_drew(events: list[object]) -> bool:
+        played = [e for e in events if isinstance(e, m.Played)]
+        return len(played) == 2 and played[0].seat == 1
+
+    found = next((p for p in positions(setup, 500, seed=7) if bea_played_and_drew(p[1])), None)
+    assert found is not None, "bea never played and drew in 500 positions"
+    state, events = found
+    played = [e for e in events if isinstance(e, m.Played)]
+    client = client_for(setup, state, 0, events)
+    text = client.banner_text()
+    assert text.startswith("bea plays ") and text.count("bea") == 1, text
+    assert "; draws " in text
+    assert played[0].card.text in client.changed
+    client.acted(1, "play x")
+    assert not client.banner and not client.changed
+
+
+def test_wrapping_never_splits_a_word() -> None:
+    rng = random.Random(1)
+    words = [
+        ("", "".join(rng.choice("abcdefg-") for _ in range(rng.randint(1, 14)))) for _ in range(300)
+    ]
+    fragments: StyleAndTextTuples = []
+    for _style, word in words:
+        fragments += [("class:card", f"[{word}]"), ("", " ")]
+    for width in range(20, 81, 7):
+        rows = wrap(fragments, width)
+        texts = ["".join(f[1] for f in row) for row in rows]
+        assert all(len(t) <= width for t in texts)
+        assert " ".join(" ".join(texts).split()) == " ".join(f"[{w}]" for _, w in words)
+        for t in texts:
+            for token in t.split():
+                assert token.startswith("[") and token.endswith("]"), (width, t)
+
+
+def test_a_pane_scrolls_by_page_and_by_mouse_wheel() -> None:
+    pane = ScrollPane(lambda: [("", "".join(f"row {n}\n" for n in range(50)))])
+
+    def row(content: object, index: int) -> str:
+        return "".join(f[1] for f in content.get_line(index))  # type: ignore[attr-defined]
+
+    first = pane.create_content(40, 10)
+    assert row(first, 0) == "row 0" and "40 more rows (PgDn)" in row(first, 9)
+    pane.page(1)
+    second = pane.create_content(40, 10)
+    assert row(second, 1) == "row 10" and "rows up (PgUp)" in row(second, 0)
+    wheel = MouseEvent(Point(0, 0), MouseEventType.SCROLL_DOWN, MouseButton.NONE, frozenset())
+    pane.mouse_handler(wheel)
+    assert row(pane.create_content(40, 10), 1) == "row 13"
+    pane.page(10)
+    assert row(pane.create_content(40, 10), 9) == "row 49"

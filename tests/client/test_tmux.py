@@ -1,0 +1,82 @@
+"""End to end in a real terminal: the real `tigerden join` in an 80x24 tmux pane against a real
+server on a loopback port. It plays Koi-Koi moves by typing, reads the screen back, quits,
+rejoins with the printed command, and checks the German screen. Skipped (with the reason)
+only where tmux is not installed."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from client.api import Server
+from client.ui import koikoi
+from tools.terminal import Pane
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None,
+    reason="tmux is not installed: the end-to-end screen test needs it",
+)
+
+
+def rows(screen: str) -> list[str]:
+    return screen.splitlines()
+
+
+async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
+    match = await client.create("koikoi")
+    address = client.target
+    pane = Pane(["join", address, "--match", match.match_id, "--name", "ada", "--lang", "en"])
+    try:
+        screen = await pane.wait(lambda s: "Your hand (8):" in s and "your move" in s)
+        assert len(rows(screen)) <= 24 and all(len(r) <= 80 for r in rows(screen))
+        async for snapshot in client.watch(match.match_id):  # what a spectator sees: the board
+            board = snapshot.view.koikoi.board
+            break
+        flat = " ".join(screen.split())
+        for number in board:
+            assert koikoi.card(None, number)[0][1] in flat
+        assert "Deal 1 of" in flat and re.search(r"stock: \d+", flat) and "bot-1" in flat
+
+        choosing = "matches two board cards: type"  # our drawn card's capture choice
+        deciding = "Your yaku are worth"  # our stop-or-koi-koi decision
+        for played in range(1, 4):  # play three turns by number
+            pane.type("1")
+            pane.keys("Enter")
+            screen = await pane.wait(
+                lambda s, n=8 - played: f"Your hand ({n}):" in s and "your move" in s  # type: ignore[misc]
+            )
+            while choosing in screen or deciding in screen:  # our own choice comes first
+                pane.type("koi-koi" if deciding in screen else "1")
+                pane.keys("Enter")
+                screen = await pane.wait(
+                    lambda s, b=screen: s != b and "your move" in s  # type: ignore[misc]
+                )
+            banner = [row for row in rows(screen) if row.startswith("▶ ")]
+            assert banner and "bot-1" in banner[0], screen  # the banner: what the bot just did
+        pane.type("pla")  # Tab completes a unique start... there are several: the menu opens
+        pane.keys("Escape")
+        pane.keys("C-u")
+        pane.type("?")
+        screen = await pane.wait(lambda s: "rules (? closes)" in s)
+        pane.type("?")
+        await pane.wait(lambda s: "Your hand (5):" in s)
+
+        pane.keys("C-q")
+        await pane.wait(lambda s: "[exit 0]" in s)
+        printed = pane.lines()
+        assert "your seat (0) is kept" in printed
+        hint = re.search(r"tigerden join \S+ --match \S+ --token \S+", printed)
+        assert hint is not None, printed
+    finally:
+        pane.close()
+
+    again = Pane([*hint[0].split()[1:], "--lang", "de"])  # the printed command, in German
+    try:
+        screen = await again.wait(lambda s: "Deine Hand (5):" in s)
+        assert "Brett:" in screen and "du bist dran" in screen, screen
+        again.keys("C-q")
+        await again.wait(lambda s: "[exit 0]" in s)
+    finally:
+        again.close()
