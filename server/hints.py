@@ -174,7 +174,7 @@ def _stale(version: int, current: int, why: str = "") -> Refusal:
 def _decisions(room: Room, seat: Seat) -> list[tuple[int, State, Move]]:
     """(version, state before, move played) for each of `seat`'s moves that had an
     alternative, replayed from the match's seed and history."""
-    state = room.game.new(room.players, room.options, room.seed)
+    state = room.game.new(room.players, room.game_options(), room.seed)
     found = []
     for version, (mover, move) in enumerate(room.history):
         if mover == seat and len(state.legal_moves()) > 1:
