@@ -9,11 +9,13 @@
                     await table.send(snapshot.version, snapshot.legal_moves[0].move)
 
 The API: `connect(target)` gives a `Server` with `games()`, `matches()`, `watch_lobby()`,
-`create()`, `join()`, `resume()`, `watch()` and `say()` (chat as a spectator); `join` and `resume`
-give a `SeatHandle` with `play()` (a `Table` on the bidirectional Play stream: `snapshots()`,
-`send()`), `act()` (one unary move), `watch()`, `say()` (chat), `rematch()` (play again: a new
-`SeatHandle`) and `leave()`. Failed calls raise `grpc.aio.AioRpcError`; `error_reason` reads its
-stable reason.
+`create()`, `create_hosted()`, `join()`, `resume()`, `watch()`, `replay()` and `say()` (chat as
+a spectator); `join` and `resume` give a `SeatHandle` with `play()` (a `Table` on the
+bidirectional Play stream: `snapshots()`, `send()`), `act()` (one unary move), `watch()`,
+`say()` (chat), `rematch()` (play again: a new `SeatHandle`) and `leave()`; `create_hosted`
+gives a `HostHandle` with the host controls `free_seat()`, `replace_with_bot()`, `abort()` and
+`set_private()`. Failed calls raise `grpc.aio.AioRpcError`; `error_reason` reads its stable
+reason.
 docs/protocol.md ("The Python client library") describes every call.
 
 The terminal client, `tigerden bot` and `tigerden selfplay` are built on this module only; it
@@ -32,7 +34,16 @@ from typing import Any
 import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
-__all__ = ["Move", "SeatHandle", "Server", "Snapshot", "Table", "connect", "error_reason"]
+__all__ = [
+    "HostHandle",
+    "Move",
+    "SeatHandle",
+    "Server",
+    "Snapshot",
+    "Table",
+    "connect",
+    "error_reason",
+]
 
 Snapshot = match_pb2.Snapshot
 Move = match_pb2.Move
@@ -140,6 +151,49 @@ class SeatHandle:
         await self.server.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(), metadata=self.metadata)
 
 
+@dataclass
+class HostHandle:
+    """The host rights of a match: the host token CreateMatch returned."""
+
+    server: Server
+    match: lobby_pb2.MatchInfo
+    token: str
+
+    @property
+    def match_id(self) -> str:
+        return self.match.match_id
+
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self.token}"),)
+
+    async def free_seat(self, seat: int) -> lobby_pb2.MatchInfo:
+        """Removes whoever holds `seat`; their token stops working (FreeSeat)."""
+        request = lobby_pb2.FreeSeatRequest(match_id=self.match_id, seat=seat)
+        response = await self.server.lobby.FreeSeat(request, metadata=self.metadata)
+        return response.match
+
+    async def replace_with_bot(self, seat: int, level: str = "") -> lobby_pb2.MatchInfo:
+        """Hands `seat` to a server bot (ReplaceSeatWithBot)."""
+        request = lobby_pb2.ReplaceSeatWithBotRequest(
+            match_id=self.match_id, seat=seat, bot_level=level
+        )
+        response = await self.server.lobby.ReplaceSeatWithBot(request, metadata=self.metadata)
+        return response.match
+
+    async def abort(self) -> lobby_pb2.MatchInfo:
+        """Ends the match with no winners (AbortMatch)."""
+        request = lobby_pb2.AbortMatchRequest(match_id=self.match_id)
+        response = await self.server.lobby.AbortMatch(request, metadata=self.metadata)
+        return response.match
+
+    async def set_private(self, private: bool = True) -> str:
+        """Makes joining need a join code (returned), or not (SetMatchPrivate)."""
+        request = lobby_pb2.SetMatchPrivateRequest(match_id=self.match_id, private=private)
+        response = await self.server.lobby.SetMatchPrivate(request, metadata=self.metadata)
+        return response.join_code
+
+
 class Server:
     """A connection to one tigerden server."""
 
@@ -178,16 +232,22 @@ class Server:
         return list(response.games)
 
     async def matches(
-        self, game_id: str = "", include_finished: bool = False
+        self,
+        game_id: str = "",
+        include_finished: bool = False,
+        status: lobby_pb2.MatchStatus.ValueType = lobby_pb2.MATCH_STATUS_UNSPECIFIED,
     ) -> Sequence[lobby_pb2.MatchInfo]:
-        """The server's matches, newest first; finished ones only when asked (ListMatches,
-        every page)."""
+        """The server's matches, newest first; finished ones only when asked, or only those
+        with `status` (MATCH_STATUS_FINISHED: the archive) (ListMatches, every page)."""
         matches: list[lobby_pb2.MatchInfo] = []
         token = ""
         while True:
             response = await self.lobby.ListMatches(
                 lobby_pb2.ListMatchesRequest(
-                    game_id=game_id, include_finished=include_finished, page_token=token
+                    game_id=game_id,
+                    include_finished=include_finished,
+                    status=status,
+                    page_token=token,
                 )
             )
             matches.extend(response.matches)
@@ -224,6 +284,17 @@ class Server:
     ) -> lobby_pb2.MatchInfo:
         """Creates a match; `seats` lists (SeatKind, bot level) per seat, empty for the
         server's default (seat 0 human, the rest bots); `creator` is shown in the list."""
+        return (await self.create_hosted(game_id, players, options, seats, creator)).match
+
+    async def create_hosted(
+        self,
+        game_id: str,
+        players: int = 0,
+        options: Mapping[str, str] | None = None,
+        seats: Sequence[tuple[int, str]] = (),
+        creator: str = "",
+    ) -> HostHandle:
+        """Creates a match like `create` and keeps its host rights."""
         response = await self.lobby.CreateMatch(
             lobby_pb2.CreateMatchRequest(
                 game_id=game_id,
@@ -233,11 +304,16 @@ class Server:
                 creator_name=creator,
             )
         )
-        return response.match
+        return HostHandle(self, response.match, response.host_token)
 
-    async def join(self, match_id: str, name: str, seat: int | None = None) -> SeatHandle:
-        """Takes `seat` (default: the first free human seat) as `name` (JoinMatch)."""
-        request = lobby_pb2.JoinMatchRequest(match_id=match_id, player_name=name)
+    async def join(
+        self, match_id: str, name: str, seat: int | None = None, join_code: str = ""
+    ) -> SeatHandle:
+        """Takes `seat` (default: the first free human seat) as `name`; a private match
+        needs its `join_code` (JoinMatch)."""
+        request = lobby_pb2.JoinMatchRequest(
+            match_id=match_id, player_name=name, join_code=join_code
+        )
         if seat is not None:
             request.seat = seat
         response = await self.lobby.JoinMatch(request)
@@ -270,6 +346,24 @@ class Server:
             match_pb2.SendChatRequest(match_id=match_id, text=text, spectator_name=spectator_name)
         )
         return response.line
+
+    async def replay(
+        self, match_id: str
+    ) -> tuple[match_pb2.ReplayHeader, list[match_pb2.ReplayStep]]:
+        """A finished match, everything revealed: its header and every position from the
+        deal on (ReplayMatch). Refused with FAILED_PRECONDITION while it is not over."""
+        header: match_pb2.ReplayHeader | None = None
+        steps = []
+        async for response in self.match.ReplayMatch(
+            match_pb2.ReplayMatchRequest(match_id=match_id)
+        ):
+            if response.HasField("header"):
+                header = response.header
+            else:
+                steps.append(response.step)
+        if header is None:
+            raise ConnectionError(f"the server sent no replay header for match {match_id}")
+        return header, steps
 
 
 def connect(target: str, tls_ca: bytes | None = None) -> Server:

@@ -1,5 +1,5 @@
-"""The `tigerden` command: lobby (the default), serve, play, join, watch, bot, selfplay, games,
-matches, servers."""
+"""The `tigerden` command: lobby (the default), serve, play, join, watch, host, replay, export, bot,
+selfplay, games, matches, servers."""
 
 from __future__ import annotations
 
@@ -19,10 +19,13 @@ import grpc
 from tigerden.v1 import lobby_pb2
 
 from bots import LEVELS, parse_level
-from client.api import SeatHandle, Server, connect, error_reason
+from client.api import HostHandle, SeatHandle, Server, connect, error_reason
 from client.bot import BotError, level_chooser, play_seat
+from client.export import export_lines
 from client.i18n import LANGUAGES, _, n_, set_language
 from client.selfplay import selfplay
+from client.ui.replay import Replay, build_replay_app
+from client.ui.state import ClientState
 from client.ui.text import use_ascii, wants_ascii
 from discovery import FoundServer, find_servers
 from engine import GAMES
@@ -51,13 +54,15 @@ def open_server(args: argparse.Namespace, address: str) -> Server:
     return connect(target(address), ca)
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+def parse_options(pairs: Sequence[str], clock: str | None = None) -> dict[str, str]:
     options = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise SystemExit(f"--option takes NAME=VALUE, not {pair!r}")
         options[name] = value
+    if clock:
+        options["clock"] = clock
     return options
 
 
@@ -135,7 +140,8 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
     name = None if args.no_advertise else args.name
-    await serve(args.host, args.port, Path(args.db), args.bot_delay, name, limits, tls)
+    db = Path(args.db)
+    await serve(args.host, args.port, db, args.bot_delay, name, limits, tls, args.expire_waiting)
     return 0
 
 
@@ -214,7 +220,8 @@ async def cmd_play(args: argparse.Namespace) -> int:
             game_id = args.game
             players = args.players or (await game_info(server, game_id)).default_players
             count, seats = await seat_specs(server, game_id, players, players - 1, args.level)
-            match = await server.create(game_id, count, parse_options(args.option), seats)
+            options = parse_options(args.option, args.clock)
+            match = await server.create(game_id, count, options, seats)
             seat = await server.join(match.match_id, args.name, 0)
             remember_local_seat(db, seat, game_id)
         await open_table(server, seat, game_id, args, lambda _seat: resume_hint(args))
@@ -249,8 +256,9 @@ async def cmd_join(args: argparse.Namespace) -> int:
             count, seats = await seat_specs(
                 server, args.create, args.players, args.bots, args.level
             )
-            options = parse_options(args.option)
-            match_id = (await server.create(args.create, count, options, seats)).match_id
+            options = parse_options(args.option, args.clock)
+            host = await server.create_hosted(args.create, count, options, seats)
+            match_id = host.match_id
             people = n_("{count} person", "{count} people", count - args.bots)
             bots = n_("{count} bot", "{count} bots", args.bots)
             print(
@@ -260,6 +268,11 @@ async def cmd_join(args: argparse.Namespace) -> int:
                     bots=bots.format(count=args.bots),
                 )
             )
+            if args.private:
+                code = await host.set_private()
+                print(_("the match is private: players join with --code {code}").format(code=code))
+            print(_("you are its host; free a seat, seat a bot or abort the match with:"))
+            print(f"  tigerden host {server.target} {match_id} --token {host.token} ACTION")
         if not match_id:
             waiting = [
                 m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING
@@ -269,7 +282,11 @@ async def cmd_join(args: argparse.Namespace) -> int:
                 return 1
             for number, match in enumerate(waiting, start=1):
                 free = sum(1 for s in match.seats if not s.taken)
-                print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free} free seat(s)")
+                private = "  (private: needs --code)" if match.private else ""
+                print(
+                    f"{number:>2}. {match.match_id}  {match.game_id:<13} {free} free seat(s)"
+                    f"{private}"
+                )
             choice = input("join which match (number)? ").strip()
             if not choice.isdigit() or not 1 <= int(choice) <= len(waiting):
                 print(f"{choice!r} is not a number from the list")
@@ -280,7 +297,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
                 raise SystemExit("--token needs --match: the match the token was issued for")
             seat = await server.resume(match_id, args.token)
         else:
-            seat = await server.join(match_id, args.name, args.seat)
+            seat = await server.join(match_id, args.name, args.seat, args.code or "")
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
         await open_table(
@@ -306,6 +323,71 @@ async def cmd_watch(args: argparse.Namespace) -> int:
     return 0
 
 
+async def cmd_host(args: argparse.Namespace) -> int:
+    async with open_server(args, args.address) as server:
+        match = await server.find_match(args.match)
+        if match is None:
+            print(f"no match {args.match} on {args.address}", file=sys.stderr)
+            return 1
+        host = HostHandle(server, match, args.token)
+        if args.action == "free":
+            match = await host.free_seat(args.seat)
+            print(f"seat {args.seat} is free; its old token no longer works")
+        elif args.action == "bot":
+            match = await host.replace_with_bot(args.seat, args.level)
+            print(f"seat {args.seat} is played by {match.seats[args.seat].name}")
+        elif args.action == "abort":
+            await host.abort()
+            print(f"match {args.match} aborted")
+        else:
+            code = await host.set_private(args.action == "private")
+            print(f"private: join with --code {code}" if code else "anyone may join again")
+    return 0
+
+
+@contextlib.asynccontextmanager
+async def server_or_local(
+    args: argparse.Namespace, address: str | None, db: Path
+) -> AsyncIterator[Server]:
+    """The server at `address`, or (without one) a local one on this machine's database."""
+    if address:
+        async with open_server(args, address) as server:
+            yield server
+    else:
+        async with embedded_server(db, 0.0) as server:
+            yield server
+
+
+def replay_args(args: argparse.Namespace) -> tuple[str | None, str]:
+    """`[HOST:PORT] MATCH`: one word is the match (on the local database)."""
+    if args.match is None:
+        return None, args.address
+    return args.address, args.match
+
+
+async def cmd_replay(args: argparse.Namespace) -> int:
+    address, match_id = replay_args(args)
+    async with server_or_local(args, address, Path(args.db)) as server:
+        header, steps = await server.replay(match_id)
+        game = await game_info(server, header.match.game_id)
+    replay = Replay(header, steps, ClientState(game, match_id), seat=args.seat)
+    await build_replay_app(replay).run_async()
+    return 0
+
+
+async def cmd_export(args: argparse.Namespace) -> int:
+    address, match_id = replay_args(args)
+    async with server_or_local(args, address, Path(args.db)) as server:
+        header, steps = await server.replay(match_id)
+    lines = "".join(line + "\n" for line in export_lines(header, steps))
+    if args.output in (None, "-"):
+        sys.stdout.write(lines)
+    else:
+        Path(args.output).write_text(lines, encoding="utf-8")
+        print(f"wrote {len(steps)} lines (header and {len(steps) - 1} moves) to {args.output}")
+    return 0
+
+
 async def cmd_bot(args: argparse.Namespace) -> int:
     async with open_server(args, args.server) as server:
         match = await server.find_match(args.match)
@@ -313,7 +395,9 @@ async def cmd_bot(args: argparse.Namespace) -> int:
             print(f"no match {args.match} on {args.server}", file=sys.stderr)
             return 1
         players = len(match.seats)
-        options = GAMES[match.game_id].info.validate(players, dict(match.options))
+        info = GAMES[match.game_id].info
+        rules = {spec.name for spec in info.options}  # the others are the table's (clock...)
+        options = info.validate(players, {k: v for k, v in match.options.items() if k in rules})
         choose = level_chooser(args.level, players, options, random.Random(args.seed))
         seat = await server.join(args.match, args.name, args.seat)
         print(f"playing seat {seat.seat} of match {args.match} ({args.level})", flush=True)
@@ -375,9 +459,18 @@ async def cmd_matches(args: argparse.Namespace) -> int:
     from client.ui.lobby_state import waiting_for
 
     async with open_server(args, args.server) as server:
-        matches = await server.matches(include_finished=args.all)
+        if args.finished:
+            matches = await server.matches(status=lobby_pb2.MATCH_STATUS_FINISHED)
+        else:
+            matches = await server.matches(include_finished=args.all)
         for match in matches:
             status = lobby_pb2.MatchStatus.Name(match.status).removeprefix("MATCH_STATUS_").lower()
+            if match.ending not in (
+                lobby_pb2.MATCH_ENDING_UNSPECIFIED,
+                lobby_pb2.MATCH_ENDING_PLAYED_OUT,
+            ):
+                status = lobby_pb2.MatchEnding.Name(match.ending).removeprefix("MATCH_ENDING_")
+                status = status.lower()
             seats = ", ".join(s.name or "(free)" for s in match.seats)
             by = f" (by {match.created_by})" if match.created_by else ""
             print(f"{match.match_id}  {match.game_id:<13} {status:<9} v{match.version:<5} {seats}")
@@ -413,6 +506,16 @@ def level_option(p: argparse.ArgumentParser, default: str, what: str) -> None:
         type=bot_level,
         help=f"{what}: {', '.join(LEVELS)}, or a searching level with its seconds, e.g."
         " hard:2 (default: %(default)s)",
+    )
+
+
+def clock_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--clock",
+        metavar="CLOCK",
+        help="turn clock: none, move:S (S seconds a decision) or bank:S+I (S seconds a seat, I"
+        " more per move); when time is up the server plays for the seat (--option"
+        " timeout=forfeit: it loses)",
     )
 
 
@@ -475,6 +578,13 @@ def parser() -> argparse.ArgumentParser:
         default=0.5,
         help="seconds a server bot waits before each move, even a random one, so people can "
         "follow the table (default: %(default)s)",
+    )
+    p.add_argument(
+        "--expire-waiting",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="end matches that wait this long with no move played (default: %(default)s)",
     )
     p.add_argument(
         "--name",
@@ -544,6 +654,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--card", dest="option", action="append", type=battlefield_option, metavar="NAME", help=CARD
     )
+    clock_option(p)
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     db_arg(p)
@@ -560,12 +671,44 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", type=int, default=0, help="bot seats when creating (default: 0)")
     level_option(p, "normal", "the bots' level when creating")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    clock_option(p)
+    p.add_argument("--private", action="store_true", help="with --create: joining needs a code")
+    p.add_argument("--code", help="the join code of a private match")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
     ui_options(p)
     p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
     tls_ca_arg(p)
     p.set_defaults(run=cmd_join)
+
+    p = commands.add_parser("host", help="host controls for a match you created")
+    p.add_argument("address", help="HOST[:PORT] of the server")
+    p.add_argument("match", help="match id")
+    p.add_argument("--token", required=True, help="the host token `join --create` printed")
+    p.add_argument(
+        "action",
+        choices=("free", "bot", "abort", "private", "public"),
+        help="free SEAT (kick its holder), bot SEAT (a bot plays it), abort, private, public",
+    )
+    p.add_argument("seat", type=int, nargs="?", default=-1, help="the seat, for free and bot")
+    level_option(p, "easy", "the bot's level, for bot")
+    tls_ca_arg(p)
+    p.set_defaults(run=cmd_host)
+
+    for name, run, what in (
+        ("replay", cmd_replay, "step through a finished match, every hand shown"),
+        ("export", cmd_export, "write a finished match as JSON lines"),
+    ):
+        p = commands.add_parser(name, help=what)
+        p.add_argument("address", help="HOST[:PORT]; leave out to read the local database")
+        p.add_argument("match", nargs="?", help="match id")
+        db_arg(p)
+        tls_ca_arg(p)
+        if name == "replay":
+            p.add_argument("--seat", type=int, default=0, help="whose view to start with")
+        else:
+            p.add_argument("-o", "--output", help="file to write (default: standard output)")
+        p.set_defaults(run=run)
 
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
@@ -608,6 +751,7 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("matches", help="list the matches on a server")
     p.add_argument("--server", required=True, help="HOST[:PORT]")
     p.add_argument("--all", action="store_true", help="include finished matches")
+    p.add_argument("--finished", action="store_true", help="only finished matches (the archive)")
     tls_ca_arg(p)
     p.set_defaults(run=cmd_matches)
     return root

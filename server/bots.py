@@ -28,12 +28,14 @@ from bots import decide, parse_level
 from bots.levels import LEVELS, Level, Strategy
 from engine.core import Move
 from server.errors import Refusal
-from server.room import Room, SeatKind, Status
+from server.room import PlayedBy, Room, SeatKind, Status
 from server.thinking import ThinkingQueue, exit_with_server
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = "random"
+AWAY_LEVEL = "easy"
+"""The level of the bot that plays for a person who is away."""
 """The level of a bot seat created without one. It costs nothing, so a table created without
 a thought for its bots stays instant; `tigerden play` asks for `normal`."""
 
@@ -120,18 +122,27 @@ class BotDriver:
         if room.status is not Status.PLAYING or room.match_id in self._pending:
             return
         seat = room.state.to_act()
-        if seat is None or room.seats[seat].kind is not SeatKind.BOT:
+        if seat is None:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # restored before the loop runs; `start` picks it up
-        task = loop.create_task(self._move(room, seat, room.version))
+        slot = room.seats[seat]
+        if slot.kind is SeatKind.BOT:
+            level, played_by = slot.bot_level, PlayedBy.SEAT
+        elif slot.bot_plays:
+            level, played_by = AWAY_LEVEL, PlayedBy.AWAY
+        else:
+            return
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self._move(room, seat, room.version, level, played_by))
         self._pending[room.match_id] = task
 
-    async def _move(self, room: Room, seat: int, version: int) -> None:
+    async def _move(
+        self, room: Room, seat: int, version: int, level: str, played_by: PlayedBy
+    ) -> None:
         try:
-            room.submit(seat, version, await self._decide(room, seat))
+            move = await self._decide(room, seat, level)
+            # The person may have come back while the bot was thinking: then they choose.
+            if played_by is not PlayedBy.AWAY or room.seats[seat].bot_plays:
+                room.submit(seat, version, move, played_by)
         except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
             log.info("bot move in %s refused: %s", room.match_id, refusal.message)
         except Exception:  # e.g. a worker died: try again in a while, not in a busy loop
@@ -141,9 +152,9 @@ class BotDriver:
             del self._pending[room.match_id]
         self.on_change(room)
 
-    async def _decide(self, room: Room, seat: int) -> Move:
+    async def _decide(self, room: Room, seat: int, level_text: str) -> Move:
         """The seat's move, after at least `delay` seconds (thinking counts towards them)."""
-        level = capped(seat_level(room.seats[seat].bot_level), self.max_seconds)
+        level = capped(seat_level(level_text), self.max_seconds)
         seed = self._rng.getrandbits(63)
         if level.strategy is not Strategy.SEARCH or self._queue is None:
             if self.delay:

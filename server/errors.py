@@ -27,6 +27,14 @@ class Reason(enum.Enum):
     MISSING_TOKEN = ("UNAUTHENTICATED", "a seat call without `authorization: Bearer` metadata")
     BAD_TOKEN = ("UNAUTHENTICATED", "the token is unknown, malformed or was given up")
     WRONG_MATCH = ("PERMISSION_DENIED", "Watch names another match than the token's")
+    NOT_HOST = ("PERMISSION_DENIED", "a host control without the match's host token")
+    JOIN_CODE_REQUIRED = ("PERMISSION_DENIED", "JoinMatch on a private match without its code")
+    BAD_JOIN_CODE = ("PERMISSION_DENIED", "JoinMatch on a private match with a wrong code")
+    SEAT_FREE = ("FAILED_PRECONDITION", "FreeSeat names a seat nobody holds")
+    MATCH_NOT_OVER = (
+        "FAILED_PRECONDITION",
+        "ReplayMatch (it would leak) or Rematch before the match has finished",
+    )
     MALFORMED_MOVE = ("INVALID_ARGUMENT", "the move message is empty or holds unknown values")
     WRONG_GAME = ("INVALID_ARGUMENT", "the move belongs to another game than the match's")
     MATCH_NOT_STARTED = ("FAILED_PRECONDITION", "a move before every seat is taken")
@@ -37,7 +45,6 @@ class Reason(enum.Enum):
     CHAT_EMPTY = ("INVALID_ARGUMENT", "a chat line with nothing printable in it")
     CHAT_TOO_LONG = ("INVALID_ARGUMENT", "a chat line longer than the cap after cleaning")
     CHAT_TOO_FAST = ("RESOURCE_EXHAUSTED", "more chat lines from one seat than the rate allows")
-    MATCH_NOT_OVER = ("FAILED_PRECONDITION", "Rematch before the match has finished")
     REMATCH_ACCEPTED = ("ALREADY_EXISTS", "Rematch from a seat that already accepted")
     BAD_VERSION = ("INVALID_ARGUMENT", "a move's version is negative")
     MALFORMED_REQUEST = ("INVALID_ARGUMENT", "the request bytes are not the method's message")

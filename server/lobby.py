@@ -1,7 +1,12 @@
-"""The lobby: every room on this server, seats and their tokens. No gRPC here.
+"""The lobby: every room on this server, seats and their tokens, host rights. No gRPC here.
 
-Tokens are random secrets handed out once by `join`; only their SHA-256 is kept (in memory and in
-the store), so a copied database file seats nobody.
+Tokens are random secrets handed out once (by `join` for a seat, by `create` for the host); only
+their SHA-256 is kept (in memory and in the store), so a copied database file seats nobody.
+
+Only unfinished matches and the finished ones somebody still uses (an open stream: the last
+snapshot, the chat after the match, the rematch offer) live in memory: a finished match leaves
+`rooms` when its last stream closes. The archive of finished matches is read from the store when
+someone lists, watches, replays or exports one, or uses a token of it (chat, rematch).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tigerden.v1 import match_pb2
 
@@ -22,12 +28,21 @@ from engine import GAMES
 from engine.core import BadOptions, Game, IllegalMove, Move, Seat
 from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
 from server.chat import ChatRate, chat_text
+from server.clock import TABLE_OPTIONS, Ending, validate_table_options
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
 from server.limits import LAN_LIMITS, Limits
-from server.room import Room, SeatKind, SeatSlot, Status
+from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
 from server.sanitise import clean_line
-from server.store import ChatRecord, MatchIdTaken, SeatRecord, Store
+from server.store import (
+    ChatRecord,
+    MatchIdTaken,
+    MatchRecord,
+    MoveRecord,
+    SeatRecord,
+    Store,
+    Write,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +50,13 @@ MAX_NAME = 40
 MATCH_ID_BYTES = 8
 """64 random bits: a collision is about 3e-12 likely at 10,000 matches, and is drawn again."""
 MATCH_ID_ATTEMPTS = 5
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join codes are read aloud across a table: no 0/O or 1/I."""
+JOIN_CODE_LENGTH = 6
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def clean_name(name: str) -> str:
@@ -42,20 +64,37 @@ def clean_name(name: str) -> str:
     return clean_line(name)[:MAX_NAME].strip()
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 @dataclass
 class CodecLog:
-    """Commits a room's moves to the store, encoded by the game's codec."""
+    """Commits a room's moves, seats and ending to the store, moves encoded by the codec."""
 
     store: Store
     codec: Codec
 
-    def append(self, match_id: str, version: int, seat: Seat, move: Move, finished: bool) -> None:
+    def append(
+        self,
+        match_id: str,
+        version: int,
+        seat: Seat,
+        move: Move,
+        played_by: PlayedBy,
+        finished: bool,
+        clock: dict[str, Any],
+    ) -> None:
         data = wrap_move(self.codec, move).SerializeToString()
-        self.store.append_move(match_id, version, seat, data, finished)
+        record = MoveRecord(seat, data, played_by.value, time.time())
+        self.store.append_move(match_id, version, record, finished, clock)
+
+    def save_seat(self, match_id: str, slot: SeatSlot, clock: dict[str, Any]) -> None:
+        record = SeatRecord(slot.seat, slot.kind.value, slot.bot_level, slot.name, slot.token_hash)
+        self.store.commit(Store.clock_write(match_id, clock, Store.seat_write(match_id, record)))
+
+    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None:
+        self.store.commit(
+            Store.ending_write(
+                match_id, ending.to_dict(), Store.clock_write(match_id, clock, Write())
+            )
+        )
 
     def load(self, data: bytes) -> Move:
         return unwrap_move(self.codec, match_pb2.Move.FromString(data))
@@ -65,23 +104,24 @@ class CodecLog:
 
 
 class LobbyWatcher:
-    """The mailbox of one WatchLobby stream: the ids of the matches that changed since it last
-    looked, in order of first change; a burst of changes to one match coalesces."""
+    """The mailbox of one WatchLobby stream: the matches that changed since it last looked, in
+    order of first change; a burst of changes to one match coalesces. It keeps the rooms, not
+    their ids: a match that has just finished may have left the lobby already."""
 
     def __init__(self) -> None:
-        self._changed: dict[str, None] = {}
+        self._changed: dict[str, Room] = {}
         self._wake = asyncio.Event()
 
-    def mark(self, match_id: str) -> None:
-        self._changed[match_id] = None
+    def mark(self, room: Room) -> None:
+        self._changed[room.match_id] = room
         self._wake.set()
 
     async def wait(self) -> None:
         await self._wake.wait()
         self._wake.clear()
 
-    def take(self) -> list[str]:
-        changed, self._changed = list(self._changed), {}
+    def take(self) -> list[Room]:
+        changed, self._changed = list(self._changed.values()), {}
         return changed
 
 
@@ -125,39 +165,54 @@ class Lobby:
         self._new_match_id = new_match_id
         self.rooms: dict[str, Room] = {}
         self._tokens: dict[str, tuple[str, Seat]] = {}
+        self.listeners: list[Callable[[Room], None]] = []
+        """Told of every room that joins the lobby (the referee attaches its timers)."""
         self.watchers: set[LobbyWatcher] = set()
         self.chat_rate = ChatRate()
 
+    def _room(self, record: MatchRecord) -> Room:
+        """A room rebuilt from its record by replaying its moves."""
+        game = self.games[record.game_id]
+        log = CodecLog(self.store, self.codecs[record.game_id])
+        seats = [stored_seat(s) for s in record.seats]
+        # Matches from before the table options had none: they take the defaults.
+        options = {spec.name: spec.default for spec in TABLE_OPTIONS} | record.options
+        room = Room(
+            record.match_id,
+            game,
+            record.players,
+            options,
+            record.seed,
+            seats,
+            log,
+            record.created_at,
+            record.created_by,
+            record.host_hash,
+            record.join_code,
+            chat=list(record.chat),
+        )
+        room.replay([(move.seat, log.load(move.move)) for move in record.moves])
+        room.ending = Ending.from_dict(record.ending)
+        if room.ending is not None:
+            room.recent.append(TableEvent(room.ending_note()))
+        room.restore_clock(record.clock)
+        return room
+
     def restore(self) -> int:
-        """Rebuilds every stored match by replaying its moves; returns how many. A match that
-        no longer replays (a game this server lacks, a move it no longer accepts, such as the
-        Doors set decisions retired by ruling D1) is logged and left in the file, unserved."""
-        for record in self.store.matches():
+        """Rebuilds every unfinished match by replaying its moves; returns how many. Finished
+        ones stay in the store only (a rematch's previous match is rebuilt for its seats)."""
+        for record in self.store.unfinished():
             try:
-                game = self.games[record.game_id]
-                log = CodecLog(self.store, self.codecs[record.game_id])
-                seats = [stored_seat(s) for s in record.seats]
-                room = Room(
-                    record.match_id,
-                    game,
-                    record.players,
-                    record.options,
-                    record.seed,
-                    seats,
-                    log,
-                    record.created_at,
-                    record.created_by,
-                    chat=list(record.chat),
-                )
-                room.replay([(seat, log.load(data)) for seat, data in record.moves])
+                room = self._room(record)
             except (KeyError, ValueError, Refusal, IllegalMove) as error:
                 logger.error(
                     "match %s is not served: it does not replay (%s)", record.match_id, error
                 )
                 continue
-            previous = self.rooms.get(record.rematch_of or "")
-            if previous is not None:
-                room.rematch_of, previous.rematch = previous, room
+            if record.rematch_of:
+                previous = self.rooms.get(record.rematch_of) or self._archived(record.rematch_of)
+                if previous is not None:
+                    room.rematch_of, previous.rematch = previous, room
             self._add(room)
         return len(self.rooms)
 
@@ -168,10 +223,40 @@ class Lobby:
                 self._tokens[slot.token_hash] = (room.match_id, slot.seat)
         room.listeners.append(self._changed)
         self.bots.attach(room)
+        for listener in self.listeners:
+            listener(room)
 
     def _changed(self, room: Room) -> None:
         for watcher in self.watchers:
-            watcher.mark(room.match_id)
+            watcher.mark(room)
+        self.release(room)
+
+    def release(self, room: Room) -> None:
+        """Drops a finished match from memory once no stream uses it."""
+        if room.status is not Status.FINISHED or room.subscribers:
+            return
+        if self.rooms.get(room.match_id) is room:
+            del self.rooms[room.match_id]
+            for slot in room.seats:
+                if self._tokens.get(slot.token_hash or "", ("",))[0] == room.match_id:
+                    del self._tokens[slot.token_hash or ""]
+
+    def _archived(self, match_id: str) -> Room | None:
+        """A finished match from the store, rebuilt, linked to its rematch; None if unknown.
+        The previous match of a rematch under way is the very object that rematch holds."""
+        for room in self.rooms.values():
+            if room.rematch_of is not None and room.rematch_of.match_id == match_id:
+                return room.rematch_of
+        record = self.store.match(match_id)
+        if record is None:
+            return None
+        room = self._room(record)
+        child = self.store.rematch_of(match_id)
+        if child is not None:
+            rematch = self.rooms.get(child) or self._archived(child)
+            if rematch is not None:
+                room.rematch, rematch.rematch_of = rematch, room
+        return room
 
     def watch(self) -> LobbyWatcher:
         """A new WatchLobby mailbox; `unwatch` it when the stream ends."""
@@ -190,9 +275,9 @@ class Lobby:
         seats: Sequence[tuple[SeatKind, str]],
         creator: str = "",
         rematch_of: Room | None = None,
-    ) -> Room:
-        """Opens a match. `seats` lists (kind, bot level) per seat; empty means seat 0 human
-        and the rest bots at the default level."""
+    ) -> tuple[Room, str]:
+        """Opens a match; returns it and the host's secret token. `seats` lists (kind, bot
+        level) per seat; empty means seat 0 human and the rest bots at the default level."""
         game = self.games.get(game_id)
         if game is None:
             hosted = ", ".join(self.games)
@@ -200,8 +285,12 @@ class Lobby:
                 Reason.UNKNOWN_GAME, f"no game {game_id!r} on this server (games: {hosted})"
             )
         players = players or game.info.default_players
+        table_names = {spec.name for spec in TABLE_OPTIONS}
         try:
-            validated = game.info.validate(players, options)
+            validated_game_options = game.info.validate(
+                players, {k: v for k, v in options.items() if k not in table_names}
+            )
+            validated = validated_game_options | validate_table_options(options)
         except BadOptions as error:
             raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if not seats:
@@ -214,16 +303,16 @@ class Lobby:
         slots = []
         for number, (kind, level) in enumerate(seats):
             if kind is SeatKind.BOT:
-                try:
-                    level = canonical_level(level.strip() or DEFAULT_LEVEL)
-                except ValueError as error:
-                    raise Refusal(Reason.BAD_SEATS, f"seat {number}: {error}") from None
+                level = checked_level(level, f"seat {number}")
                 slots.append(SeatSlot(number, kind, level, bot_name(number, level)))
             else:
                 slots.append(SeatSlot(number, kind))
         seed = self._new_seed()
+        host_token = secrets.token_urlsafe(24)
         creator = clean_name(creator)
         records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
+        # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): it is over at once.
+        decided = game.new(players, validated_game_options, seed).result() is not None
         for _ in range(MATCH_ID_ATTEMPTS):
             match_id = self._new_match_id()
             if match_id in self.rooms:
@@ -236,8 +325,10 @@ class Lobby:
                     validated,
                     seed,
                     records,
+                    token_hash(host_token),
                     creator,
                     rematch_of.match_id if rematch_of else None,
+                    decided,
                 )
             except MatchIdTaken:
                 continue
@@ -254,6 +345,7 @@ class Lobby:
             CodecLog(self.store, self.codecs[game_id]),
             created_at,
             creator,
+            token_hash(host_token),
             rematch_of=rematch_of,
         )
         if rematch_of is not None:
@@ -262,7 +354,7 @@ class Lobby:
         self._changed(room)
         if rematch_of is not None:
             rematch_of.broadcast([])  # every stream of the old table sees the offer
-        return room
+        return room, host_token
 
     def _check_room_for(self, seats: Sequence[tuple[SeatKind, str]]) -> None:
         """Refuses a new match beyond the server's caps on unfinished matches (`Limits`)."""
@@ -285,26 +377,87 @@ class Lobby:
                 )
 
     def room(self, match_id: str) -> Room:
+        """A match under way or waiting."""
         room = self.rooms.get(match_id)
-        if room is None:
+        if room is None or room.status is Status.FINISHED:
+            if room is not None or self.store.match(match_id) is not None:
+                raise Refusal(
+                    Reason.MATCH_OVER, f"match {match_id} is over; replay or export it instead"
+                )
             raise Refusal(
                 Reason.UNKNOWN_MATCH,
                 f"no match {match_id!r} on this server; ListMatches shows the open ones",
             )
         return room
 
-    def matches(self, game_id: str = "", include_finished: bool = False) -> list[Room]:
+    def any_room(self, match_id: str) -> Room:
+        """A match in memory, or a finished one from the archive, kept in memory while a
+        stream uses it (`release` drops it again)."""
+        room = self.rooms.get(match_id) or self._archived(match_id)
+        if room is None:
+            raise Refusal(
+                Reason.UNKNOWN_MATCH,
+                f"no match {match_id!r} on this server; ListMatches shows the open ones",
+            )
+        if match_id not in self.rooms:
+            self.rooms[match_id] = room
+            if self._changed not in room.listeners:
+                room.listeners.append(self._changed)
+        return room
+
+    def matches(self, game_id: str = "") -> list[Room]:
+        """The unfinished matches, newest first."""
         rooms = [
             room
             for room in self.rooms.values()
-            if (not game_id or room.game_id == game_id)
-            and (include_finished or room.status is not Status.FINISHED)
+            if (not game_id or room.game_id == game_id) and room.status is not Status.FINISHED
         ]
         return sorted(rooms, key=lambda room: (room.created_at, room.match_id), reverse=True)
 
-    def join(self, match_id: str, name: str, seat: Seat | None) -> tuple[Room, Seat, str]:
+    def archive(self, game_id: str = "") -> list[MatchRecord]:
+        """Finished matches, newest first, without their moves."""
+        return self.store.finished(game_id)
+
+    def teams(self, record: MatchRecord) -> list[int]:
+        """The team of every seat of a stored match (the deal is cheap; no move is replayed)."""
+        game = self.games[record.game_id]
+        names = {spec.name for spec in game.info.options}
+        options = {k: v for k, v in record.options.items() if k in names}
+        state = game.new(record.players, options, record.seed)
+        return [state.team(seat) for seat in range(record.players)]
+
+    def finished_match(self, match_id: str) -> tuple[Room, MatchRecord]:
+        """A finished match, rebuilt, with its record; refused while it is not over, since its
+        replay would show what the seats cannot see yet."""
+        record = self.store.match(match_id)
+        if record is None:
+            raise Refusal(
+                Reason.UNKNOWN_MATCH,
+                f"no match {match_id!r} on this server; ListMatches shows the finished ones",
+            )
+        if not record.finished:
+            raise Refusal(
+                Reason.MATCH_NOT_OVER,
+                f"match {match_id} is not over: its replay would show hidden cards; watch it "
+                "instead, and replay it when it has finished",
+            )
+        return self._room(record), record
+
+    def join(
+        self, match_id: str, name: str, seat: Seat | None, join_code: str = ""
+    ) -> tuple[Room, Seat, str]:
         """Seats a player; returns the room, the seat and its secret token."""
         room = self.room(match_id)
+        if room.join_code is not None and join_code.strip().upper() != room.join_code:
+            if not join_code:
+                raise Refusal(
+                    Reason.JOIN_CODE_REQUIRED,
+                    f"match {match_id} is private: ask its host for the join code",
+                )
+            raise Refusal(
+                Reason.BAD_JOIN_CODE,
+                f"{join_code!r} is not the join code of match {match_id}; ask its host",
+            )
         if seat is None:
             free = [s for s in room.seats if not s.taken and room.reserved_for(s.seat) is None]
             if not free:
@@ -318,12 +471,7 @@ class Lobby:
                 raise Refusal(Reason.MATCH_FULL, f"every seat of match {match_id} is taken")
             slot = free[0]
         else:
-            if not 0 <= seat < len(room.seats):
-                raise Refusal(
-                    Reason.NO_SUCH_SEAT,
-                    f"match {match_id} has seats 0-{len(room.seats) - 1}, not {seat}",
-                )
-            slot = room.seats[seat]
+            slot = self._seat(room, seat)
             if slot.taken:
                 raise Refusal(Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is taken")
             holder = room.reserved_for(seat)
@@ -333,17 +481,14 @@ class Lobby:
                     f"seat {seat} of match {match_id} is held for {holder.name}, who played it "
                     "in the previous match, until they accept the rematch or leave",
                 )
-        return room, slot.seat, self._seat(room, slot, name)
+        return room, slot.seat, self._sit(room, slot, name)
 
-    def _seat(self, room: Room, slot: SeatSlot, name: str) -> str:
+    def _sit(self, room: Room, slot: SeatSlot, name: str) -> str:
         """Gives `slot` to `name`; returns the new secret token."""
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
-        name = clean_name(name) or f"player-{slot.seat}"
-        self.store.set_seat(room.match_id, slot.seat, name, hashed)
-        slot.name, slot.token_hash = name, hashed
+        room.seat_player(slot.seat, clean_name(name) or f"player-{slot.seat}", hashed)
         self._tokens[hashed] = (room.match_id, slot.seat)
-        room.seated(slot.seat)
         return token
 
     def rematch(self, token: str) -> tuple[Room, Seat, str]:
@@ -368,14 +513,14 @@ class Lobby:
                 "the token the first Rematch call gave you",
                 match_id=rematch.match_id,
             )
-        return rematch, seat, self._seat(rematch, rematch.seats[seat], slot.name)
+        return rematch, seat, self._sit(rematch, rematch.seats[seat], slot.name)
 
     def say(
         self, match_id: str, token: str | None, text: str, spectator_name: str, peer: Hashable
     ) -> ChatRecord:
         """Says one chat line at the table of `match_id`: as the token's seat, or without a
         token as a spectator (rate-limited per connection `peer`)."""
-        room = self.room(match_id)
+        room = self.any_room(match_id)
         seat: Seat | None = None
         if token is not None:
             token_room, seat = self.authenticate(token)
@@ -394,25 +539,105 @@ class Lobby:
             name = room.seats[seat].name
         record = ChatRecord(len(room.chat) + 1, seat, name, line, time.time())
         room.say(record)
+        self.release(room)
         return record
 
-    def authenticate(self, token: str) -> tuple[Room, Seat]:
-        found = self._tokens.get(token_hash(token))
-        if found is None:
+    @staticmethod
+    def _seat(room: Room, seat: Seat) -> SeatSlot:
+        if not 0 <= seat < len(room.seats):
             raise Refusal(
-                Reason.BAD_TOKEN,
-                "the token is not known here: it was given up, or is from another server; "
-                "join the match again",
+                Reason.NO_SUCH_SEAT,
+                f"match {room.match_id} has seats 0-{len(room.seats) - 1}, not {seat}",
             )
-        match_id, seat = found
-        return self.rooms[match_id], seat
+        return room.seats[seat]
+
+    def authenticate(self, token: str) -> tuple[Room, Seat]:
+        """The room and seat a token holds; a finished match is rebuilt from the archive."""
+        hashed = token_hash(token)
+        found = self._tokens.get(hashed)
+        if found is not None:
+            return self.rooms[found[0]], found[1]
+        archived = self.store.seat_of_token(hashed)
+        if archived is not None:
+            room = self.any_room(archived[0])
+            if room.status is Status.FINISHED and room.seats[archived[1]].token_hash == hashed:
+                return room, archived[1]
+        raise Refusal(
+            Reason.BAD_TOKEN,
+            "the token is not known here: it was given up, its seat was freed by the host, or "
+            "it is from another server; join the match again",
+        )
 
     def leave(self, token: str) -> None:
+        """Gives the token's seat up (in a finished match: frees its rematch seat too)."""
         room, seat = self.authenticate(token)
-        slot = room.seats[seat]
-        self.store.set_seat(room.match_id, seat, "", None)
-        del self._tokens[token_hash(token)]
-        name, slot.name, slot.token_hash = slot.name, "", None
-        room.vacated(seat, name)
+        name = room.seats[seat].name
+        self._forget(room, seat)
+        room.free_seat(seat, f"{name} gave up their seat")
         if room.rematch is not None:
             room.rematch.broadcast([])  # the seat held there for this player is free now
+        self.release(room)
+
+    def _forget(self, room: Room, seat: Seat) -> None:
+        self._tokens.pop(room.seats[seat].token_hash or "", None)
+
+    # Host controls: the token CreateMatch returned.
+
+    def hosted(self, match_id: str, host_token: str) -> Room:
+        """The match, if `host_token` holds its host rights."""
+        room = self.room(match_id)
+        if room.host_hash is None or token_hash(host_token) != room.host_hash:
+            raise Refusal(
+                Reason.NOT_HOST,
+                f"only the host of match {match_id} may do this; send the host token "
+                "CreateMatch returned",
+            )
+        return room
+
+    def kick(self, match_id: str, host_token: str, seat: Seat) -> Room:
+        """Frees `seat`: its holder's token stops working and anyone may take it."""
+        room = self.hosted(match_id, host_token)
+        slot = self._seat(room, seat)
+        if not slot.taken:
+            raise Refusal(Reason.SEAT_FREE, f"seat {seat} of match {match_id} is already free")
+        name = slot.name or f"seat {seat}"
+        self._forget(room, seat)
+        room.free_seat(seat, f"{name} was removed by the host")
+        return room
+
+    def replace_with_bot(self, match_id: str, host_token: str, seat: Seat, level: str) -> Room:
+        """Hands `seat` to a server bot; a person holding it is removed."""
+        room = self.hosted(match_id, host_token)
+        slot = self._seat(room, seat)
+        level = checked_level(level, f"seat {seat}")
+        if slot.kind is SeatKind.BOT and slot.bot_level == level:
+            raise Refusal(
+                Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is already a {level} bot"
+            )
+        self._forget(room, seat)
+        room.seat_bot(seat, level, bot_name(seat, level))
+        return room
+
+    def abort(self, match_id: str, host_token: str) -> Room:
+        room = self.hosted(match_id, host_token)
+        room.end(Ending("aborted"))
+        return room
+
+    def set_private(self, match_id: str, host_token: str, private: bool) -> Room:
+        """Makes the match private with a new join code, or public again."""
+        room = self.hosted(match_id, host_token)
+        code = None
+        if private:
+            code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        self.store.set_join_code(match_id, code)
+        room.join_code = code
+        room.broadcast([])
+        return room
+
+
+def checked_level(level: str, where: str) -> str:
+    """A bot level as the server stores it (canonical), or a BAD_SEATS refusal."""
+    try:
+        return canonical_level(level.strip() or DEFAULT_LEVEL)
+    except ValueError as error:
+        raise Refusal(Reason.BAD_SEATS, f"{where}: {error}") from None

@@ -23,6 +23,7 @@ from server.bots import BotDriver, bot_pool
 from server.guard import RequestGuard
 from server.limits import LAN_LIMITS, Limiter, Limits
 from server.lobby import Lobby
+from server.referee import WAITING_EXPIRY_SECONDS, Referee
 from server.reflection import serve_reflection
 from server.service import LobbyService, MatchService
 from server.store import Store
@@ -46,10 +47,12 @@ class Running:
     port: int
     lobby: Lobby
     health: Any  # grpc_health's asyncio HealthServicer
+    referee: Referee
 
     async def stop(self, grace: float = 2.0) -> None:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
+        self.referee.close()
         await self.lobby.bots.close()
         self.lobby.store.close()
 
@@ -72,12 +75,16 @@ async def start_server(
     bot_delay: float = 0.0,
     limits: Limits = LAN_LIMITS,
     tls: Tls | None = None,
+    waiting_expiry: float = WAITING_EXPIRY_SECONDS,
 ) -> Running:
     """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`,
-    within `limits`, speaking TLS when given a certificate."""
+    within `limits`, speaking TLS when given a certificate; matches that wait
+    `waiting_expiry` seconds with no move played expire."""
     store = Store(db)
     bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
     lobby = Lobby(store, bots, limits=limits)
+    referee = Referee(waiting_expiry)
+    lobby.listeners.append(referee.attach)
     restored = lobby.restore()
     server = grpc.aio.server(
         interceptors=[RequestGuard()],
@@ -104,7 +111,7 @@ async def start_server(
     for name in (*SERVICE_NAMES, ""):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving on port %d with %d stored matches (%s)", port, restored, db)
-    return Running(server, port, lobby, health_servicer)
+    return Running(server, port, lobby, health_servicer, referee)
 
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -131,11 +138,13 @@ async def serve(
     name: str | None = None,
     limits: Limits = LAN_LIMITS,
     tls: Tls | None = None,
+    waiting_expiry: float = WAITING_EXPIRY_SECONDS,
 ) -> None:
     """Serves until SIGINT or SIGTERM, then shuts down gracefully; with a `name`, advertises
-    the server on the LAN under it meanwhile (withdrawn first on shutdown)."""
+    the server on the LAN under it meanwhile (withdrawn first on shutdown). Matches that wait
+    `waiting_expiry` seconds with no move played expire."""
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    running = await start_server(address, db, bot_delay, limits, tls)
+    running = await start_server(address, db, bot_delay, limits, tls, waiting_expiry)
     how = "TLS" if tls else "plaintext"
     print(
         f"tigerden serving on {host}:{running.port} ({how}, database {db}); Ctrl-C stops",

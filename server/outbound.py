@@ -1,27 +1,42 @@
 """Every message the server sends about a match is built here, from `State.view(viewer)`,
 `Event.for_viewer(viewer)` and public seat facts — the one choke point between game state and
 the wire. Nothing else in the server hands engine state to a codec.
+
+The one exception to "the viewer's view only" is `replay_steps`, for finished matches: once a
+match is over nothing is hidden any more, and `service.py` refuses a replay before that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
-from engine.core import Event, Seat
+from engine.core import Event, Result, Seat
+from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
-from server.room import Accepted, Room, SeatKind, SeatSlot, Status
-from server.store import ChatRecord
+from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
+from server.store import ChatRecord, MatchRecord
 
 SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
 STATUSES = {
     Status.WAITING: lobby_pb2.MATCH_STATUS_WAITING,
     Status.PLAYING: lobby_pb2.MATCH_STATUS_PLAYING,
     Status.FINISHED: lobby_pb2.MATCH_STATUS_FINISHED,
+}
+ENDINGS = {
+    "played_out": lobby_pb2.MATCH_ENDING_PLAYED_OUT,
+    "aborted": lobby_pb2.MATCH_ENDING_ABORTED,
+    "forfeit": lobby_pb2.MATCH_ENDING_FORFEIT,
+    "expired": lobby_pb2.MATCH_ENDING_EXPIRED,
+}
+PLAYED_BY = {
+    PlayedBy.SEAT: match_pb2.PLAYED_BY_SEAT,
+    PlayedBy.CLOCK: match_pb2.PLAYED_BY_CLOCK,
+    PlayedBy.AWAY: match_pb2.PLAYED_BY_AWAY_BOT,
 }
 
 
@@ -41,6 +56,7 @@ def seat(room: Room, slot: SeatSlot) -> lobby_pb2.Seat:
         team=room.state.team(slot.seat),
         away_since_unix_ms=unix_ms(slot.away_since) if not slot.connected else 0,
         reserved=holder is not None,
+        bot_plays=slot.bot_plays,
     )
 
 
@@ -50,6 +66,12 @@ def seats(room: Room) -> list[lobby_pb2.Seat]:
 
 def to_act(room: Room) -> Seat | None:
     return room.state.to_act() if room.status is Status.PLAYING else None
+
+
+def ending(room: Room) -> lobby_pb2.MatchEnding.ValueType:
+    if room.status is not Status.FINISHED:
+        return lobby_pb2.MATCH_ENDING_UNSPECIFIED
+    return ENDINGS[room.ending.kind if room.ending else "played_out"]
 
 
 def bot_levels() -> list[lobby_pb2.BotLevel]:
@@ -76,6 +98,8 @@ def match_info(room: Room) -> lobby_pb2.MatchInfo:
         created_by=room.created_by,
         rematch_of=room.rematch_of.match_id if room.rematch_of else "",
         rematch_match_id=room.rematch.match_id if room.rematch else "",
+        private=room.join_code is not None,
+        ending=ending(room),
     )
     acting = to_act(room)
     if acting is not None:
@@ -96,6 +120,55 @@ def chat_line(line: ChatRecord) -> match_pb2.ChatLine:
     return message
 
 
+def archived_info(record: MatchRecord, teams: list[int]) -> lobby_pb2.MatchInfo:
+    """A finished match as listed from the archive, without rebuilding it."""
+    return lobby_pb2.MatchInfo(
+        created_by=record.created_by,
+        rematch_of=record.rematch_of or "",
+        rematch_match_id=record.rematch or "",
+        match_id=record.match_id,
+        game_id=record.game_id,
+        options=record.options,
+        seats=[
+            lobby_pb2.Seat(
+                seat=s.seat,
+                kind=SEAT_KINDS[SeatKind(s.kind)],
+                name=s.name,
+                taken=s.kind == SeatKind.BOT.value or s.token_hash is not None,
+                bot_level=s.bot_level,
+                team=teams[s.seat],
+            )
+            for s in record.seats
+        ],
+        status=lobby_pb2.MATCH_STATUS_FINISHED,
+        version=record.move_count,
+        private=record.join_code is not None,
+        ending=ENDINGS[(record.ending or {}).get("kind", "played_out")],
+    )
+
+
+def match_result(result: Result, ending: Ending | None) -> match_pb2.MatchResult:
+    message = match_pb2.MatchResult(
+        scores=result.scores,
+        winners=result.winners,
+        ending=ENDINGS[ending.kind if ending else "played_out"],
+    )
+    if ending is not None and ending.seat is not None:
+        message.forfeited_seat = ending.seat
+    return message
+
+
+def event_message(codec: Codec, event: Event) -> match_pb2.Event:
+    """A game event through the game's codec; a table event as its text alone."""
+    if isinstance(event, TableEvent):
+        return match_pb2.Event(text=event.text)
+    return wrap_event(codec, event)
+
+
+def milliseconds(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
 def snapshot(
     room: Room,
     codec: Codec,
@@ -103,9 +176,10 @@ def snapshot(
     events: list[Event],
     notes: Sequence[str] = (),
     chat: Sequence[ChatRecord] = (),
+    recap: bool = False,
 ) -> match_pb2.Snapshot:
     """The match as `viewer` (None: a spectator) may see it, with the events, table notes and
-    chat lines since the last."""
+    chat lines since the last (on a stream's first snapshot, the recap of recent events)."""
     state = room.state
     acting = to_act(room)
     message = match_pb2.Snapshot(
@@ -117,6 +191,7 @@ def snapshot(
         view=wrap_view(codec, state.view(viewer)),
         chat=[chat_line(line) for line in chat],
         rematch_match_id=room.rematch.match_id if room.rematch else "",
+        events_are_recap=recap,
     )
     if viewer is not None:
         message.viewer_seat = viewer
@@ -125,17 +200,72 @@ def snapshot(
     for event in events:
         seen = event.for_viewer(viewer)
         if seen is not None:
-            message.events.append(wrap_event(codec, seen))
+            message.events.append(event_message(codec, seen))
     message.events.extend(match_pb2.Event(text=note) for note in notes)
     if acting is not None and acting == viewer:
         message.legal_moves.extend(
             match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
             for move in state.legal_moves()
         )
-    result = state.result()
+    clock, now = room.clock, room.now()
+    if acting is not None and clock.seat == acting and clock.deadline is not None:
+        message.deadline_unix_ms = milliseconds(clock.deadline)
+        message.turn_remaining_ms = milliseconds(max(0.0, clock.deadline - now))
+    if clock.rule.kind == "bank":
+        message.bank_remaining_ms.extend(
+            milliseconds(clock.remaining(seat, now) or 0.0) for seat in range(room.players)
+        )
+    result = room.result()
     if result is not None:
-        message.result.CopyFrom(match_pb2.MatchResult(scores=result.scores, winners=result.winners))
+        message.result.CopyFrom(match_result(result, room.ending))
     return message
+
+
+def replay_header(room: Room, seed: int, created_at: float) -> match_pb2.ReplayHeader:
+    result = room.result()
+    assert result is not None, "only finished matches are replayed"
+    return match_pb2.ReplayHeader(
+        match=match_info(room),
+        seed=seed,
+        result=match_result(result, room.ending),
+        created_unix_ms=milliseconds(created_at),
+    )
+
+
+def replay_steps(room: Room, codec: Codec, record: MatchRecord) -> Iterator[match_pb2.ReplayStep]:
+    """Every position of the finished match in `record`, everything revealed, rebuilt from a
+    fresh state of `room`'s game (room itself is only read for the deal)."""
+    state = room.game.new(room.players, room.game_options(), room.seed)
+
+    def step(version: int, events: list[Event]) -> match_pb2.ReplayStep:
+        message = match_pb2.ReplayStep(
+            version=version,
+            events=[
+                event_message(codec, seen)
+                for seen in (event.for_viewer(None) for event in events)
+                if seen is not None
+            ],
+            seat_views=[wrap_view(codec, state.view(seat)) for seat in range(room.players)],
+            spectator_view=wrap_view(codec, state.view(None)),
+            scores=state.scores(),
+        )
+        to_act = state.to_act()
+        if to_act is not None:
+            message.to_act = to_act
+        return message
+
+    yield step(0, [])
+    for version, ((seat, move), stored) in enumerate(
+        zip(room.history, record.moves, strict=True), start=1
+    ):
+        message = step(version, state.apply(move))
+        message.seat = seat
+        message.move.CopyFrom(wrap_move(codec, move))
+        message.label = move.label()
+        message.played_by = PLAYED_BY[PlayedBy(stored.played_by)]
+        if stored.at is not None:
+            message.played_unix_ms = milliseconds(stored.at)
+        yield message
 
 
 def move_result(result: Accepted | Refusal, version: int) -> match_pb2.MoveResult:

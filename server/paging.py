@@ -12,19 +12,32 @@ import base64
 import binascii
 import json
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from server.errors import Reason, Refusal
-from server.room import Room
 
 DEFAULT_PAGE = 50
 MAX_PAGE = 200
 
 
-def _key(room: Room) -> tuple[float, str]:
+class Listed(Protocol):
+    """A listed match: a room in memory, or a finished one from the archive."""
+
+    @property
+    def created_at(self) -> float: ...
+
+    @property
+    def match_id(self) -> str: ...
+
+
+L = TypeVar("L", bound=Listed)
+
+
+def _key(room: Listed) -> tuple[float, str]:
     return (room.created_at, room.match_id)
 
 
-def _token(room: Room) -> str:
+def _token(room: Listed) -> str:
     return base64.urlsafe_b64encode(json.dumps(list(_key(room))).encode()).decode()
 
 
@@ -40,7 +53,7 @@ def _after(token: str) -> tuple[float, str]:
         ) from None
 
 
-def page(rooms: Sequence[Room], size: int, token: str) -> tuple[list[Room], str]:
+def page(rooms: Sequence[L], size: int, token: str) -> tuple[list[L], str]:
     """One page of `rooms` (sorted newest first) after `token`, and the next page's token
     ("" on the last page). A size below 1 is the default; above `MAX_PAGE`, `MAX_PAGE`."""
     size = DEFAULT_PAGE if size < 1 else min(size, MAX_PAGE)

@@ -2,7 +2,14 @@
 
 Moves go through `submit`, which checks its guards in a fixed order, applies the move to a copy
 of the state, commits it to the event log, and only then makes the copy current and tells the
-subscribers. Anything that fails before the commit leaves the room exactly as it was.
+subscribers. Anything that fails before the commit leaves the room exactly as it was. Seat
+changes (`seat_player`, `free_seat`, `seat_bot`), endings (`end`) and chat (`say`) follow the
+same order: commit, then change, then tell.
+
+Presence is one notion shared by the table notes and the away bot: a taken human seat with no
+open stream is away since `SeatSlot.away_since`. After AWAY_NOTE_SECONDS the table is told the
+player left; after the match's `away` option (default 60 s) a bot plays for them
+(`SeatSlot.bot_plays`) until they open a stream again.
 
 `submit` is synchronous on purpose: nothing in it awaits, so on one event loop two moves can never
 interleave, and no lock is needed.
@@ -16,9 +23,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
-from engine.core import Event, Game, IllegalMove, Move, Seat, State
+from engine.core import Event, Game, IllegalMove, Move, PublicEvent, Result, Seat, State
+from server.clock import Ending, TurnClock, away_seconds, clock_rule
 from server.errors import Reason, Refusal
 from server.store import ChatRecord
 
@@ -27,6 +35,11 @@ AWAY_NOTE_SECONDS = 3.0
 client that reconnects (or swaps a Watch for a Play stream) does not make noise."""
 CHAT_BACKLOG = 50
 """Chat lines a new stream gets on its first snapshot."""
+
+RECAP_EVENTS = 300
+"""How many recent events a new stream starts with, so a player who reconnects sees what
+happened while away: more than the longest deal, round or contest of any game (in 30 random
+matches per game the longest was a Tiger & Dragon round of 68 events)."""
 
 
 class SeatKind(enum.Enum):
@@ -38,6 +51,15 @@ class Status(enum.Enum):
     WAITING = "waiting"
     PLAYING = "playing"
     FINISHED = "finished"
+
+
+class PlayedBy(enum.Enum):
+    """Who chose a logged move: the seat itself, its clock running out, or the bot that plays
+    for an absent player."""
+
+    SEAT = "seat"
+    CLOCK = "clock"
+    AWAY = "away"
 
 
 @dataclass
@@ -54,6 +76,8 @@ class SeatSlot:
     """Set (Unix time) while a taken human seat has no open stream."""
     announced_away: bool = False
     """Whether the table was told this player left (so it is told when they come back)."""
+    bot_plays: bool = False
+    """A bot plays for the seat until its player opens a stream again."""
 
     @property
     def taken(self) -> bool:
@@ -63,13 +87,41 @@ class SeatSlot:
     def connected(self) -> bool:
         return self.kind is SeatKind.BOT or self.connections > 0
 
+    @property
+    def absent(self) -> bool:
+        """A person holds the seat but has no stream open."""
+        held = self.kind is SeatKind.HUMAN and self.token_hash is not None
+        return held and not self.connections and self.away_since is not None
 
-class MoveLog(Protocol):
-    """Where accepted moves are committed (the SQLite store, through the game's codec)."""
+
+@dataclass(frozen=True)
+class TableEvent(PublicEvent):
+    """A table note (a player away, back, kicked; the match aborted) as the recap keeps it
+    among the game's events: one public line of text."""
+
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+class MatchLog(Protocol):
+    """Where a room commits what happens to it (the SQLite store, through the game's codec)."""
 
     def append(
-        self, match_id: str, version: int, seat: Seat, move: Move, finished: bool
+        self,
+        match_id: str,
+        version: int,
+        seat: Seat,
+        move: Move,
+        played_by: PlayedBy,
+        finished: bool,
+        clock: dict[str, Any],
     ) -> None: ...
+
+    def save_seat(self, match_id: str, slot: SeatSlot, clock: dict[str, Any]) -> None: ...
+
+    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None: ...
 
     def append_chat(self, match_id: str, line: ChatRecord) -> None: ...
 
@@ -91,17 +143,20 @@ class Subscriber:
 
     Move results are kept in order, at most `MAX_PENDING_RESULTS` of them; state changes
     coalesce, so a slow client gets the newest snapshot (with every event since its last one)
-    instead of a backlog, and never slows the table down.
+    instead of a backlog, and never slows the table down. The first snapshot carries the
+    room's recent events (`recap`).
     """
 
-    def __init__(self, seat: Seat | None) -> None:
+    def __init__(self, seat: Seat | None, recap: list[Event]) -> None:
         self.seat = seat
         self.closed = False
         self.revoked = False
         """Set when the seat was given up: the stream must end and read no more moves."""
-        self._events: list[Event] = []
+        self._events: list[Event] = list(recap)
         self._notes: list[str] = []
         self._chat: list[ChatRecord] = []
+        self.recap = True
+        """The pending events are a recap of earlier ones (the first snapshot of a stream)."""
         self._dirty = True  # a new stream starts with a snapshot
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
         self._wake = asyncio.Event()
@@ -153,19 +208,22 @@ class Subscriber:
         """What happened since the last snapshot, or None when nothing changed."""
         if not self._dirty:
             return None
-        update = Update(self._events, self._notes, self._chat)
+        update = Update(self._events, self._notes, self._chat, self.recap)
         self._events, self._notes, self._chat, self._dirty = [], [], [], False
+        self.recap = False
         return update
 
 
 @dataclass(frozen=True)
 class Update:
     """What one stream has not been told yet: the game's raw events, table notes (someone left,
-    came back, sat down) and chat lines."""
+    came back, sat down) and chat lines; `recap` on a stream's first snapshot, whose events are
+    then the recent ones from before it opened."""
 
     events: list[Event]
     notes: list[str] = field(default_factory=list)
     chat: list[ChatRecord] = field(default_factory=list)
+    recap: bool = False
 
 
 @dataclass
@@ -176,12 +234,18 @@ class Room:
     options: Mapping[str, str]
     seed: int
     seats: list[SeatSlot]
-    log: MoveLog
+    log: MatchLog
     created_at: float = 0.0
     created_by: str = ""
+    host_hash: str | None = None
+    join_code: str | None = None
+    now: Callable[[], float] = time.time
     version: int = 0
     state: State = field(init=False)
+    clock: TurnClock = field(init=False)
+    ending: Ending | None = None
     history: list[tuple[Seat, Move]] = field(default_factory=list)
+    recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECAP_EVENTS))
     subscribers: set[Subscriber] = field(default_factory=set)
     listeners: list[Callable[[Room], None]] = field(default_factory=list)
     chat: list[ChatRecord] = field(default_factory=list)
@@ -189,32 +253,61 @@ class Room:
     rematch: Room | None = None
 
     def __post_init__(self) -> None:
-        self.state = self.game.new(self.players, self.options, self.seed)
-        now = time.time()
+        self.state = self.game.new(self.players, self.game_options(), self.seed)
+        self.clock = TurnClock.start(clock_rule(self.options), self.players)
+        now = self.now()
         for slot in self.seats:
             if slot.kind is SeatKind.HUMAN and slot.token_hash is not None:
                 slot.away_since = now  # restored: nobody is connected yet
+
+    def game_options(self) -> dict[str, str]:
+        """The options the game's rules read (the others are the table's: clock, away)."""
+        names = {spec.name for spec in self.game.info.options}
+        return {name: value for name, value in self.options.items() if name in names}
 
     @property
     def game_id(self) -> str:
         return self.game.info.id
 
     @property
+    def away_after(self) -> float:
+        """Seconds without a stream before a bot plays for a seat."""
+        return away_seconds(self.options)
+
+    def result(self) -> Result | None:
+        """The rules' result, or the one an ending imposed (abort, forfeit, expiry)."""
+        if self.ending is None:
+            return self.state.result()
+        scores = self.state.scores()
+        if self.ending.kind == "forfeit" and self.ending.seat is not None:
+            losers = self.state.team(self.ending.seat)
+            winners = tuple(s for s in range(self.players) if self.state.team(s) != losers)
+            return Result(scores, winners, {"forfeit": self.ending.seat})
+        return Result(scores, (), {self.ending.kind: True})
+
+    @property
     def status(self) -> Status:
-        if self.state.result() is not None:
+        if self.result() is not None:
             return Status.FINISHED
         if not all(slot.taken for slot in self.seats):
             return Status.WAITING
         return Status.PLAYING
 
     def replay(self, moves: list[tuple[Seat, Move]]) -> None:
-        """Rebuilds the match from its logged moves (on server start)."""
+        """Rebuilds the match from its logged moves (on server start, or for the archive)."""
         for seat, move in moves:
-            self.state.apply(move)
+            self.recent.extend(self.state.apply(move))
             self.history.append((seat, move))
         self.version = len(self.history)
 
-    def submit(self, seat: Seat, version: int, move: Move) -> Accepted:
+    def restore_clock(self, data: Mapping[str, Any] | None) -> None:
+        """Takes the stored clock, deadlines unchanged, and lets it run if the match does."""
+        self.clock = TurnClock.from_dict(clock_rule(self.options), self.players, data)
+        self.clock.sync(self.state.to_act(), self.status is Status.PLAYING, self.now())
+
+    def submit(
+        self, seat: Seat, version: int, move: Move, played_by: PlayedBy = PlayedBy.SEAT
+    ) -> Accepted:
         """Plays `move` for `seat`, chosen at `version`; raises Refusal and changes nothing
         when it may not be played."""
         if version < 0:
@@ -255,12 +348,88 @@ class Room:
         except IllegalMove as error:
             raise Refusal.from_engine(error) from None
         finished = successor.result() is not None
-        self.log.append(self.match_id, version, seat, move, finished)
-        self.state = successor
+        now = self.now()
+        clock = self.clock.copy()
+        clock.moved(seat, now)
+        clock.sync(successor.to_act(), not finished, now)
+        self.log.append(self.match_id, version, seat, move, played_by, finished, clock.to_dict())
+        self.state, self.clock = successor, clock
         self.history.append((seat, move))
         self.version += 1
         self.broadcast(events)
         return Accepted(version, self.version)
+
+    def _seat_changed(self, slot: SeatSlot, notes: list[str], change: Callable[[], None]) -> None:
+        """Commits a seat change (with the clock it leaves), then makes it and tells everyone."""
+        before = (slot.kind, slot.bot_level, slot.name, slot.token_hash)
+        change()
+        clock = self.clock.copy()
+        clock.sync(self.state.to_act(), self.status is Status.PLAYING, self.now())
+        try:
+            self.log.save_seat(self.match_id, slot, clock.to_dict())
+        except BaseException:
+            slot.kind, slot.bot_level, slot.name, slot.token_hash = before
+            raise
+        self.clock = clock
+        self.broadcast([], notes)
+
+    def seat_player(self, seat: Seat, name: str, token_hash: str) -> None:
+        """Gives `seat` to `name` (before they open a stream)."""
+        slot = self.seats[seat]
+
+        def change() -> None:
+            slot.name, slot.token_hash = name, token_hash
+            slot.away_since, slot.announced_away, slot.bot_plays = self.now(), False, False
+
+        self._seat_changed(slot, [f"{name} sat down"], change)
+
+    def free_seat(self, seat: Seat, note: str) -> None:
+        """Frees the seat: its token stops working and its streams end."""
+        slot = self.seats[seat]
+
+        def change() -> None:
+            slot.kind, slot.bot_level, slot.name, slot.token_hash = SeatKind.HUMAN, "", "", None
+            slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
+
+        self._seat_changed(slot, [note], change)
+        self.revoke(seat)
+
+    def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
+        """Hands the seat to a server bot at `level`; a person holding it is removed."""
+        slot = self.seats[seat]
+        name = slot.name or f"seat {seat}"
+
+        def change() -> None:
+            slot.kind, slot.bot_level, slot.token_hash = SeatKind.BOT, level, None
+            slot.name = bot_name
+            slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
+
+        self._seat_changed(slot, [f"a bot ({level}) now plays for {name}"], change)
+        self.revoke(seat)
+
+    def end(self, ending: Ending) -> None:
+        """Ends the match outside its rules (abort, forfeit, expiry)."""
+        if self.status is Status.FINISHED:
+            raise Refusal(Reason.MATCH_OVER, "the match is already over")
+        clock = self.clock.copy()
+        clock.sync(None, False, self.now())
+        self.log.save_ending(self.match_id, ending, clock.to_dict())
+        self.ending, self.clock = ending, clock
+        self.broadcast([], [self.ending_note()])
+
+    def ending_note(self) -> str:
+        assert self.ending is not None
+        names = [slot.name or f"seat {slot.seat}" for slot in self.seats]
+        return self.ending.describe(names)
+
+    def mark_away(self, now: float) -> None:
+        """Hands seats whose player has been gone for the grace time to the away bot."""
+        for slot in self.seats:
+            if not slot.absent or slot.bot_plays or slot.away_since is None:
+                continue
+            if now - slot.away_since >= self.away_after:
+                slot.bot_plays = True
+                self.broadcast([], [f"{slot.name} is away — a bot plays for them"])
 
     def reserved_for(self, seat: Seat) -> SeatSlot | None:
         """In a rematch: the previous match's slot whose player this free seat is held for."""
@@ -271,7 +440,7 @@ class Room:
         return previous if held else None
 
     def subscribe(self, seat: Seat | None) -> Subscriber:
-        subscriber = Subscriber(seat)
+        subscriber = Subscriber(seat, list(self.recent))
         subscriber.notify([], chat=self.chat[-CHAT_BACKLOG:])
         self.subscribers.add(subscriber)
         if seat is not None:
@@ -279,24 +448,11 @@ class Room:
             slot.connections += 1
             notes = []
             if slot.connections == 1:
-                if slot.announced_away:
+                if slot.announced_away or slot.bot_plays:
                     notes.append(f"{slot.name} is back")
-                slot.away_since, slot.announced_away = None, False
+                slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
             self.broadcast([], notes)
         return subscriber
-
-    def seated(self, seat: Seat) -> None:
-        """Someone just took `seat` (before opening a stream)."""
-        slot = self.seats[seat]
-        slot.away_since, slot.announced_away = time.time(), False
-        self.broadcast([], [f"{slot.name} sat down"])
-
-    def vacated(self, seat: Seat, name: str) -> None:
-        """`name` just gave `seat` up."""
-        slot = self.seats[seat]
-        slot.away_since, slot.announced_away = None, False
-        self.revoke(seat)
-        self.broadcast([], [f"{name} gave up their seat"])
 
     def say(self, line: ChatRecord) -> None:
         """Keeps a chat line (in the log first) and passes it to every stream."""
@@ -319,7 +475,7 @@ class Room:
             slot = self.seats[subscriber.seat]
             slot.connections -= 1
             if slot.connections == 0 and slot.kind is SeatKind.HUMAN and slot.token_hash:
-                slot.away_since = time.time()
+                slot.away_since = self.now()
                 self._announce_away_later(slot)
             self.broadcast([])
 
@@ -340,8 +496,11 @@ class Room:
         notes: Sequence[str] = (),
         chat: Sequence[ChatRecord] = (),
     ) -> None:
-        """Tells every stream and listener that the room changed."""
+        """Tells every stream and listener that the room changed; the recap keeps the events
+        and notes."""
+        self.recent.extend(events)
+        self.recent.extend(TableEvent(note) for note in notes)
         for subscriber in self.subscribers:
             subscriber.notify(events, notes, chat)
-        for listener in self.listeners:
+        for listener in list(self.listeners):
             listener(self)

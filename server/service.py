@@ -17,6 +17,7 @@ from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import GameInfo, Seat
 from server import outbound
+from server.clock import TABLE_OPTIONS
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.guard import abort, internal_error
@@ -24,6 +25,7 @@ from server.limits import Limiter
 from server.lobby import Lobby
 from server.paging import page
 from server.room import Accepted, Room, SeatKind, Status, Subscriber
+from server.store import MatchRecord
 
 LOBBY_BATCH_SECONDS = 0.1
 """A WatchLobby stream waits this long after a change, so a burst (a bot's moves, a match
@@ -87,7 +89,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         values=option.values,
                         default_value=option.default,
                     )
-                    for option in game.info.options
+                    for option in (*game.info.options, *TABLE_OPTIONS)
                 ],
                 conflicts=[
                     lobby_pb2.GameOptionConflict(
@@ -116,26 +118,58 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     f"seat {number}: kind must be SEAT_KIND_HUMAN or SEAT_KIND_BOT",
                 )
             seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
-        room = self.lobby.create(
+        room, host_token = self.lobby.create(
             request.game_id, request.players, dict(request.options), seats, request.creator_name
         )
-        return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room))
+        return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room), host_token=host_token)
 
     async def ListMatches(
         self, request: lobby_pb2.ListMatchesRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.ListMatchesResponse:
-        rooms = self.lobby.matches(request.game_id, request.include_finished)
-        chosen, next_token = page(rooms, request.page_size, request.page_token)
-        return lobby_pb2.ListMatchesResponse(
-            matches=[outbound.match_info(r) for r in chosen], next_page_token=next_token
+        wanted = request.status
+        finished = wanted == lobby_pb2.MATCH_STATUS_FINISHED or (
+            wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED and request.include_finished
         )
+        listed = [
+            entry
+            for entry in self.listed(request.game_id, finished)
+            if wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED or self.status(entry) == wanted
+        ]
+        chosen, next_token = page(listed, request.page_size, request.page_token)
+        return lobby_pb2.ListMatchesResponse(
+            matches=[self.info(entry) for entry in chosen], next_page_token=next_token
+        )
+
+    def listed(self, game_id: str, finished: bool) -> list[Room | MatchRecord]:
+        """The unfinished matches and, when `finished`, the archive: newest first."""
+        listed: list[Room | MatchRecord] = list(self.lobby.matches(game_id))
+        if finished:
+            listed += self.lobby.archive(game_id)
+        listed.sort(key=lambda entry: (entry.created_at, entry.match_id), reverse=True)
+        return listed
+
+    def status(self, entry: Room | MatchRecord) -> lobby_pb2.MatchStatus.ValueType:
+        if isinstance(entry, MatchRecord):
+            return lobby_pb2.MATCH_STATUS_FINISHED
+        return outbound.STATUSES[entry.status]
+
+    def info(self, entry: Room | MatchRecord) -> lobby_pb2.MatchInfo:
+        """A match in memory as it is; a finished one from memory while it is in use there
+        (its rematch link, seats given up since), else straight from the store."""
+        room = entry if isinstance(entry, Room) else self.lobby.rooms.get(entry.match_id)
+        if room is not None:
+            return outbound.match_info(room)
+        assert isinstance(entry, MatchRecord)
+        return outbound.archived_info(entry, self.lobby.teams(entry))
 
     async def JoinMatch(
         self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.JoinMatchResponse:
         self.limiter.check_rate("JoinMatch", context.peer())
         seat = request.seat if request.HasField("seat") else None
-        room, seat, token = self.lobby.join(request.match_id, request.player_name, seat)
+        room, seat, token = self.lobby.join(
+            request.match_id, request.player_name, seat, request.join_code
+        )
         return lobby_pb2.JoinMatchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
     async def LeaveMatch(
@@ -143,6 +177,38 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.LeaveMatchResponse:
         self.lobby.leave(require_token(context))
         return lobby_pb2.LeaveMatchResponse()
+
+    async def FreeSeat(
+        self, request: lobby_pb2.FreeSeatRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.FreeSeatResponse:
+        room = self.lobby.kick(request.match_id, require_token(context), request.seat)
+        return lobby_pb2.FreeSeatResponse(match=outbound.match_info(room))
+
+    async def ReplaceSeatWithBot(
+        self,
+        request: lobby_pb2.ReplaceSeatWithBotRequest,
+        context: grpc.aio.ServicerContext[Any, Any],
+    ) -> lobby_pb2.ReplaceSeatWithBotResponse:
+        room = self.lobby.replace_with_bot(
+            request.match_id, require_token(context), request.seat, request.bot_level
+        )
+        return lobby_pb2.ReplaceSeatWithBotResponse(match=outbound.match_info(room))
+
+    async def AbortMatch(
+        self, request: lobby_pb2.AbortMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> lobby_pb2.AbortMatchResponse:
+        room = self.lobby.abort(request.match_id, require_token(context))
+        return lobby_pb2.AbortMatchResponse(match=outbound.match_info(room))
+
+    async def SetMatchPrivate(
+        self,
+        request: lobby_pb2.SetMatchPrivateRequest,
+        context: grpc.aio.ServicerContext[Any, Any],
+    ) -> lobby_pb2.SetMatchPrivateResponse:
+        room = self.lobby.set_private(request.match_id, require_token(context), request.private)
+        return lobby_pb2.SetMatchPrivateResponse(
+            match=outbound.match_info(room), join_code=room.join_code or ""
+        )
 
     async def WatchLobby(
         self, request: lobby_pb2.WatchLobbyRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -168,17 +234,18 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             return True
 
         try:
-            rooms = self.lobby.matches(request.game_id, request.include_finished)
-            finished.update(r.match_id for r in self.lobby.rooms.values())
-            finished.difference_update(r.match_id for r in rooms)
+            # Finished matches still in memory (in use) were sent as FINISHED before.
+            finished.update(
+                r.match_id for r in self.lobby.rooms.values() if r.status is Status.FINISHED
+            )
+            listed = self.listed(request.game_id, request.include_finished)
             yield lobby_pb2.WatchLobbyResponse(
-                full=True, matches=[outbound.match_info(r) for r in rooms]
+                full=True, matches=[self.info(entry) for entry in listed]
             )
             while True:
                 await watcher.wait()
                 await asyncio.sleep(LOBBY_BATCH_SECONDS)  # one message for a burst of changes
-                changed = [self.lobby.rooms[match_id] for match_id in watcher.take()]
-                if changed := [r for r in changed if wanted(r)]:
+                if changed := [r for r in watcher.take() if wanted(r)]:
                     yield lobby_pb2.WatchLobbyResponse(
                         matches=[outbound.match_info(r) for r in changed]
                     )
@@ -230,7 +297,13 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             update = subscriber.take_update()
             if update is not None:
                 snapshot = outbound.snapshot(
-                    room, codec, subscriber.seat, update.events, update.notes, update.chat
+                    room,
+                    codec,
+                    subscriber.seat,
+                    update.events,
+                    update.notes,
+                    update.chat,
+                    update.recap,
                 )
                 yield snapshot
                 finished = snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED
@@ -286,6 +359,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     yield match_pb2.PlayResponse(result=item)
         finally:
             self.limiter.unsubscribe(room, subscriber)
+            self.lobby.release(room)
         if failure:
             await abort(context, failure[0])
         if subscriber.revoked:
@@ -295,25 +369,42 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.WatchResponse]:
         token = bearer_token(context)
-        room = self.lobby.room(request.match_id)
         seat = None
         if token is not None:
-            token_room, seat = self.lobby.authenticate(token)
-            if token_room is not room:
+            room, seat = self.lobby.authenticate(token)
+            if room.match_id != request.match_id:
+                self.lobby.any_room(request.match_id)  # NOT_FOUND first, if it is
                 raise Refusal(
                     Reason.WRONG_MATCH,
-                    f"the token seats you in match {token_room.match_id}, not "
-                    f"{room.match_id}; watch without a token to spectate",
+                    f"the token seats you in match {room.match_id}, not "
+                    f"{request.match_id}; watch without a token to spectate",
                 )
-        subscriber = self.limiter.subscribe(room, seat, context.peer())
+        else:
+            room = self.lobby.any_room(request.match_id)
+        try:
+            subscriber = self.limiter.subscribe(room, seat, context.peer())
+        except Refusal:
+            self.lobby.release(room)
+            raise
         try:
             async for item in self._stream(room, subscriber, request.stay_after_finish):
                 if isinstance(item, match_pb2.Snapshot):
                     yield match_pb2.WatchResponse(snapshot=item)
         finally:
             self.limiter.unsubscribe(room, subscriber)
+            self.lobby.release(room)
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
+
+    async def ReplayMatch(
+        self, request: match_pb2.ReplayMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[match_pb2.ReplayMatchResponse]:
+        room, record = self.lobby.finished_match(request.match_id)
+        yield match_pb2.ReplayMatchResponse(
+            header=outbound.replay_header(room, record.seed, record.created_at)
+        )
+        for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
+            yield match_pb2.ReplayMatchResponse(step=step)
 
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]

@@ -2,8 +2,16 @@
 
 A move is committed here before anyone is told of it, and a match is rebuilt on start by
 replaying its moves from (game, options, seed). One transaction per write; anything short of a
-commit leaves the file as it was. WAL mode lets readers (a future replay viewer) run beside the
-server.
+commit leaves the file as it was. WAL mode lets readers (the replay viewer, an export) run beside
+the server.
+
+Finished matches are the archive: they stay in the file for listing, replay and export, but
+`unfinished()` is all a starting server reads, so start-up time does not grow with them.
+
+The schema is versioned with `PRAGMA user_version`: `MIGRATIONS[n]` takes a file from version n
+to n + 1, and opening a file runs the steps it lacks, each in one transaction. Version 0 is an empty
+file or any schema from before the versioning (the first release's, or that plus the chat and
+match origins): step 0 creates only the tables that are absent.
 """
 
 from __future__ import annotations
@@ -13,11 +21,12 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-SCHEMA = """
+UNVERSIONED_SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     match_id   TEXT PRIMARY KEY,
     game_id    TEXT NOT NULL,
@@ -59,6 +68,28 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 """
 
+MATCH_LIFE_SCHEMA = """
+ALTER TABLE matches ADD COLUMN host_hash TEXT;
+ALTER TABLE matches ADD COLUMN join_code TEXT;
+ALTER TABLE matches ADD COLUMN ending TEXT;
+ALTER TABLE matches ADD COLUMN clock TEXT;
+ALTER TABLE matches ADD COLUMN finished_at REAL;
+ALTER TABLE moves ADD COLUMN played_by TEXT NOT NULL DEFAULT 'seat';
+ALTER TABLE moves ADD COLUMN at REAL;
+CREATE INDEX IF NOT EXISTS matches_by_finished ON matches (finished, created_at);
+CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
+CREATE INDEX IF NOT EXISTS rematches ON match_origins (rematch_of);
+"""
+"""Version 1: host rights, private join codes, how a match ended, its turn clock, and when and
+by whom (the seat, its clock, the away bot) each move was played."""
+
+MIGRATIONS: tuple[str, ...] = (UNVERSIONED_SCHEMA, MATCH_LIFE_SCHEMA)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    """The file was written by a newer tigerden; this one would misread it."""
+
 
 @dataclass(frozen=True)
 class SeatRecord:
@@ -81,6 +112,14 @@ class ChatRecord:
 
 
 @dataclass(frozen=True)
+class MoveRecord:
+    seat: int
+    move: bytes
+    played_by: str = "seat"
+    at: float | None = None
+
+
+@dataclass(frozen=True)
 class MatchRecord:
     match_id: str
     game_id: str
@@ -90,11 +129,37 @@ class MatchRecord:
     created_at: float
     finished: bool
     seats: tuple[SeatRecord, ...]
-    moves: tuple[tuple[int, bytes], ...]
-    """(seat, move) in version order."""
+    moves: tuple[MoveRecord, ...]
+    """In version order."""
+    host_hash: str | None = None
+    join_code: str | None = None
+    ending: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    finished_at: float | None = None
+    move_count: int = 0
+    """The match's version (set also when `moves` was not read)."""
     created_by: str = ""
     rematch_of: str | None = None
     chat: tuple[ChatRecord, ...] = ()
+    rematch: str | None = None
+    """The id of this match's rematch, once someone asked to play again."""
+
+
+@dataclass
+class Write:
+    """Statements that commit together."""
+
+    statements: list[tuple[str, tuple[object, ...]]] = field(default_factory=list)
+
+    def add(self, sql: str, *params: object) -> Write:
+        self.statements.append((sql, params))
+        return self
+
+
+MATCH_COLUMNS = (
+    "match_id, game_id, players, options, seed, created_at, finished,"
+    " host_hash, join_code, ending, clock, finished_at"
+)
 
 
 class MatchIdTaken(Exception):
@@ -123,15 +188,40 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        self.migrate()
+
+    @property
+    def schema_version(self) -> int:
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        return version
+
+    def migrate(self) -> None:
+        """Brings the file to SCHEMA_VERSION, one step per transaction."""
+        version = self.schema_version
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"{self.path} has schema version {version}; this tigerden knows up to "
+                f"{SCHEMA_VERSION}: upgrade tigerden"
+            )
+        for step in range(version, SCHEMA_VERSION):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {step + 1}")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         self._db.close()
 
-    def _transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
+    def commit(self, write: Write) -> None:
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            for sql, params in statements:
+            for sql, params in write.statements:
                 self._db.execute(sql, params)
         except BaseException:
             self._db.execute("ROLLBACK")
@@ -145,117 +235,231 @@ class Store:
         players: int,
         options: dict[str, str],
         seed: int,
-        seats: list[SeatRecord],
+        seats: Sequence[SeatRecord],
+        host_hash: str | None = None,
         created_by: str = "",
         rematch_of: str | None = None,
+        finished: bool = False,
     ) -> float:
+        """Stores a new match; `finished` when its deal already decided it."""
         created_at = time.time()
-        statements: list[tuple[str, tuple[object, ...]]] = [
-            (
-                "INSERT INTO matches (match_id, game_id, players, options, seed, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, game_id, players, json.dumps(options, sort_keys=True), seed, created_at),
-            )
-        ]
-        statements += [
-            (
+        write = Write().add(
+            "INSERT INTO matches (match_id, game_id, players, options, seed, created_at,"
+            " host_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            match_id,
+            game_id,
+            players,
+            json.dumps(options, sort_keys=True),
+            seed,
+            created_at,
+            host_hash,
+        )
+        for s in seats:
+            write.add(
                 "INSERT INTO seats (match_id, seat, kind, bot_level, name, token_hash)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, s.seat, s.kind, s.bot_level, s.name, s.token_hash),
+                match_id,
+                s.seat,
+                s.kind,
+                s.bot_level,
+                s.name,
+                s.token_hash,
             )
-            for s in seats
-        ]
-        statements.append(
-            (
-                "INSERT INTO match_origins (match_id, created_by, rematch_of) VALUES (?, ?, ?)",
-                (match_id, created_by, rematch_of),
-            )
+        write.add(
+            "INSERT INTO match_origins (match_id, created_by, rematch_of) VALUES (?, ?, ?)",
+            match_id,
+            created_by,
+            rematch_of,
         )
+        if finished:
+            self.ending_write(match_id, {"kind": "played_out"}, write)
         try:
-            self._transaction(statements)
+            self.commit(write)
         except sqlite3.IntegrityError as error:
             raise MatchIdTaken(match_id) from error
         return created_at
 
-    def set_seat(self, match_id: str, seat: int, name: str, token_hash: str | None) -> None:
-        self._transaction(
-            [
-                (
-                    "UPDATE seats SET name = ?, token_hash = ? WHERE match_id = ? AND seat = ?",
-                    (name, token_hash, match_id, seat),
-                )
-            ]
+    @staticmethod
+    def seat_write(match_id: str, seat: SeatRecord, write: Write | None = None) -> Write:
+        return (write or Write()).add(
+            "UPDATE seats SET kind = ?, bot_level = ?, name = ?, token_hash = ?"
+            " WHERE match_id = ? AND seat = ?",
+            seat.kind,
+            seat.bot_level,
+            seat.name,
+            seat.token_hash,
+            match_id,
+            seat.seat,
+        )
+
+    @staticmethod
+    def clock_write(match_id: str, clock: dict[str, Any] | None, write: Write) -> Write:
+        return write.add(
+            "UPDATE matches SET clock = ? WHERE match_id = ?",
+            None if clock is None else json.dumps(clock),
+            match_id,
+        )
+
+    @staticmethod
+    def ending_write(match_id: str, ending: dict[str, Any], write: Write) -> Write:
+        return write.add(
+            "UPDATE matches SET finished = 1, ending = ?, finished_at = ? WHERE match_id = ?",
+            json.dumps(ending, sort_keys=True),
+            time.time(),
+            match_id,
+        )
+
+    def append_chat(self, match_id: str, line: ChatRecord) -> None:
+        self.commit(
+            Write().add(
+                "INSERT INTO chat (match_id, number, seat, name, text, sent_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                match_id,
+                line.number,
+                line.seat,
+                line.name,
+                line.text,
+                line.sent_at,
+            )
+        )
+
+    def set_join_code(self, match_id: str, code: str | None) -> None:
+        self.commit(
+            Write().add("UPDATE matches SET join_code = ? WHERE match_id = ?", code, match_id)
         )
 
     def append_move(
-        self, match_id: str, version: int, seat: int, move: bytes, finished: bool
+        self,
+        match_id: str,
+        version: int,
+        move: MoveRecord,
+        finished: bool,
+        clock: dict[str, Any] | None = None,
     ) -> None:
-        """Records the move that takes the match from `version` to `version + 1`."""
-        statements: list[tuple[str, tuple[object, ...]]] = [
-            (
-                "INSERT INTO moves (match_id, version, seat, move) VALUES (?, ?, ?, ?)",
-                (match_id, version, seat, move),
-            )
-        ]
-        if finished:
-            statements.append(("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,)))
-        self._transaction(statements)
-
-    def append_chat(self, match_id: str, line: ChatRecord) -> None:
-        self._transaction(
-            [
-                (
-                    "INSERT INTO chat (match_id, number, seat, name, text, sent_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (match_id, line.number, line.seat, line.name, line.text, line.sent_at),
-                )
-            ]
+        """Records the move that takes the match from `version` to `version + 1`, with the
+        clock as it stands after it."""
+        write = Write().add(
+            "INSERT INTO moves (match_id, version, seat, move, played_by, at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            match_id,
+            version,
+            move.seat,
+            move.move,
+            move.played_by,
+            move.at,
         )
+        if clock is not None:
+            self.clock_write(match_id, clock, write)
+        if finished:
+            self.ending_write(match_id, {"kind": "played_out"}, write)
+        self.commit(write)
 
-    def matches(self) -> Iterator[MatchRecord]:
-        """Every stored match with its seats and moves, oldest first."""
-        rows = self._db.execute(
-            "SELECT match_id, game_id, players, options, seed, created_at, finished"
-            " FROM matches ORDER BY created_at"
-        ).fetchall()
-        for match_id, game_id, players, options, seed, created_at, finished in rows:
-            seats = tuple(
-                SeatRecord(*row)
-                for row in self._db.execute(
-                    "SELECT seat, kind, bot_level, name, token_hash FROM seats"
-                    " WHERE match_id = ? ORDER BY seat",
-                    (match_id,),
-                )
+    def _records(self, where: str, params: tuple[object, ...]) -> Iterator[MatchRecord]:
+        rows = self._db.execute(f"SELECT {MATCH_COLUMNS} FROM matches {where}", params).fetchall()
+        for row in rows:
+            yield self._record(row)
+
+    def _record(self, row: tuple[Any, ...], with_moves: bool = True) -> MatchRecord:
+        (
+            match_id,
+            game_id,
+            players,
+            options,
+            seed,
+            created_at,
+            finished,
+            host_hash,
+            join_code,
+            ending,
+            clock,
+            finished_at,
+        ) = row
+        seats = tuple(
+            SeatRecord(*seat)
+            for seat in self._db.execute(
+                "SELECT seat, kind, bot_level, name, token_hash FROM seats"
+                " WHERE match_id = ? ORDER BY seat",
+                (match_id,),
             )
+        )
+        moves: tuple[MoveRecord, ...] = ()
+        if with_moves:
             moves = tuple(
-                (seat, bytes(move))
-                for seat, move in self._db.execute(
-                    "SELECT seat, move FROM moves WHERE match_id = ? ORDER BY version",
+                MoveRecord(seat, bytes(move), played_by, at)
+                for seat, move, played_by, at in self._db.execute(
+                    "SELECT seat, move, played_by, at FROM moves WHERE match_id = ?"
+                    " ORDER BY version",
                     (match_id,),
                 )
             )
-            origin = self._db.execute(
-                "SELECT created_by, rematch_of FROM match_origins WHERE match_id = ?", (match_id,)
-            ).fetchone()
+        origin = self._db.execute(
+            "SELECT created_by, rematch_of FROM match_origins WHERE match_id = ?", (match_id,)
+        ).fetchone()
+        chat: tuple[ChatRecord, ...] = ()
+        if with_moves:
             chat = tuple(
-                ChatRecord(*row)
-                for row in self._db.execute(
+                ChatRecord(*line)
+                for line in self._db.execute(
                     "SELECT number, seat, name, text, sent_at FROM chat"
                     " WHERE match_id = ? ORDER BY number",
                     (match_id,),
                 )
             )
-            yield MatchRecord(
-                match_id,
-                game_id,
-                players,
-                json.loads(options),
-                seed,
-                created_at,
-                bool(finished),
-                seats,
-                moves,
-                created_by=origin[0] if origin else "",
-                rematch_of=origin[1] if origin else None,
-                chat=chat,
-            )
+        return MatchRecord(
+            match_id,
+            game_id,
+            players,
+            json.loads(options),
+            seed,
+            created_at,
+            bool(finished),
+            seats,
+            moves,
+            host_hash,
+            join_code,
+            None if ending is None else json.loads(ending),
+            None if clock is None else json.loads(clock),
+            finished_at,
+            len(moves) if with_moves else self.move_count(match_id),
+            origin[0] if origin else "",
+            origin[1] if origin else None,
+            chat,
+            self.rematch_of(match_id),
+        )
+
+    def unfinished(self) -> Iterator[MatchRecord]:
+        """Every match still under way (or waiting), oldest first: what a server rebuilds."""
+        return self._records("WHERE finished = 0 ORDER BY created_at", ())
+
+    def match(self, match_id: str) -> MatchRecord | None:
+        """One stored match with its moves, finished or not."""
+        return next(self._records("WHERE match_id = ?", (match_id,)), None)
+
+    def finished(self, game_id: str = "") -> list[MatchRecord]:
+        """The archive, newest first, without moves (the move count is `version`)."""
+        rows = self._db.execute(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE finished = 1"
+            " AND (? = '' OR game_id = ?) ORDER BY created_at DESC",
+            (game_id, game_id),
+        ).fetchall()
+        return [self._record(row, with_moves=False) for row in rows]
+
+    def move_count(self, match_id: str) -> int:
+        count: int = self._db.execute(
+            "SELECT COUNT(*) FROM moves WHERE match_id = ?", (match_id,)
+        ).fetchone()[0]
+        return count
+
+    def rematch_of(self, match_id: str) -> str | None:
+        """The id of the rematch of `match_id`, if one was opened."""
+        row = self._db.execute(
+            "SELECT match_id FROM match_origins WHERE rematch_of = ?", (match_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
+        """The (match, seat) a token hash holds, in any match, archived ones included."""
+        row = self._db.execute(
+            "SELECT match_id, seat FROM seats WHERE token_hash = ?", (token_hash,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1])

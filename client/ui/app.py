@@ -43,7 +43,7 @@ from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import TextArea
 from tigerden.v1 import match_pb2
 
-from client.api import SeatHandle
+from client.api import SeatHandle, Table
 from client.i18n import _
 from client.ui import games
 from client.ui.pane import ScrollPane
@@ -55,6 +55,12 @@ Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
 """Says one chat line at the table (SendChat)."""
 COMMANDS = "/say TEXT · /again · /who"
+
+RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
+"""Seconds between reconnection attempts; the last repeats until the server is back."""
+FINAL_CODES = (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.NOT_FOUND)
+"""Stream errors that reconnecting cannot cure: the seat was given up or freed, or the match
+is gone."""
 
 WIDE = 110
 """From this many columns on, the log stands beside an 80-column table instead of below it."""
@@ -227,6 +233,18 @@ def common_start(labels: list[str]) -> str:
     return start
 
 
+def status_line(state: ClientState) -> StyleAndTextTuples:
+    """The status, and the turn clock's countdown at the right when the match has one."""
+    status = plain(state.status)
+    line: StyleAndTextTuples = [("class:status", " " + status)]
+    clock = state.clock_text()
+    if clock:
+        width = get_app().output.get_size().columns
+        pad = max(2, width - len(status) - len(clock) - 4)
+        line.append(("class:status", plain(" " * pad + "⏱ " + clock + " ")))
+    return line
+
+
 def header(state: ClientState) -> StyleAndTextTuples:
     dot = f" {symbols().dot} "
     width = get_app().output.get_size().columns
@@ -371,7 +389,7 @@ def build_app(
                 ),
             ),
             Window(
-                FormattedTextControl(lambda: [("class:status", " " + plain(state.status))]),
+                FormattedTextControl(lambda: status_line(state)),
                 height=1,
                 style="class:status",
             ),
@@ -476,6 +494,7 @@ def build_app(
         style=STYLE,
         full_screen=True,
         mouse_support=True,
+        refresh_interval=0.5,  # the turn clock counts down between snapshots
         input=input,
         output=output,
     )
@@ -511,52 +530,80 @@ async def run_table(
     output: Output | None = None,
     bell: bool = True,
     talk: Talk | None = None,
+    delays: tuple[float, ...] = RECONNECT_DELAYS,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits or asks to play again (`state.play_again`); returns the final client
     state. A seat talks as itself; a spectator through `talk`. After the match the table stays
-    open on a Watch stream, for the chat and the rematch offer."""
-    if seat is None:
-        if watch is None:
-            raise ValueError("a spectator needs a watch stream")
-        app = build_app(state, None, input, output, talk)
+    open on a Watch stream, for the chat and the rematch offer. A broken stream is opened again
+    after `delays` (the status says "reconnecting…"); the new stream's recap refills the log."""
+    if seat is None and watch is None:
+        raise ValueError("a spectator needs a watch stream")
+    current: list[Table] = []
 
-        async def spectate() -> None:
-            async for snapshot in watch():
-                state.receive(snapshot)
-                refresh(app, state, bell=False)
-
-        reader = asyncio.ensure_future(spectate())
-        try:
-            await app.run_async()
-        finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
-        return state
-
-    async with seat.play() as table:
-        app = build_app(state, table.send, input, output, seat.say)
-
-        def on_result(result: match_pb2.MoveResult) -> None:
-            state.receive_result(result)
+    async def send(version: int, move: match_pb2.Move) -> None:
+        if not current:
+            state.status = _("not connected: the move was not sent; wait for the reconnection")
             app.invalidate()
+            return
+        with contextlib.suppress(asyncio.InvalidStateError, grpc.aio.AioRpcError):
+            await current[0].send(version, move)
 
-        table.on_result = on_result
+    if seat is None:
+        app = build_app(state, None, input, output, talk)
+    else:
+        app = build_app(state, send, input, output, seat.say)
 
-        async def read() -> None:
-            async for snapshot in table.snapshots():
-                state.receive(snapshot)
-                refresh(app, state, bell)
-            async for snapshot in seat.watch(stay_after_finish=True):  # after the end
-                state.receive(snapshot)
-                refresh(app, state, bell)
+    def on_result(result: match_pb2.MoveResult) -> None:
+        state.receive_result(result)
+        app.invalidate()
 
-        reader = asyncio.ensure_future(read())
-        try:
-            await app.run_async()
-        finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+    def show(snapshot: match_pb2.Snapshot) -> None:
+        state.receive(snapshot)
+        refresh(app, state, bell and seat is not None)
+
+    async def stream_once() -> None:
+        """Streams until the server ends them: Play until the match is over, then a Watch
+        that stays for the chat and the rematch offer."""
+        if seat is None:
+            assert watch is not None
+            async for snapshot in watch():
+                show(snapshot)
+            return
+        if state.snapshot is None or not state.snapshot.HasField("result"):
+            async with seat.play() as table:
+                table.on_result = on_result
+                current[:] = [table]
+                try:
+                    async for snapshot in table.snapshots():
+                        show(snapshot)
+                finally:
+                    current.clear()
+        async for snapshot in seat.watch(stay_after_finish=True):  # after the end
+            show(snapshot)
+
+    async def follow() -> None:
+        attempt = 0
+        while True:
+            try:
+                await stream_once()
+                return
+            except grpc.aio.AioRpcError as error:
+                if error.code() in FINAL_CODES:
+                    state.status = _("disconnected: {reason}").format(reason=error.details())
+                    app.invalidate()
+                    return
+            attempt += 1
+            delay = delays[min(attempt, len(delays)) - 1]
+            state.reconnecting(attempt, delay)
+            app.invalidate()
+            await asyncio.sleep(delay)
+
+    reader = asyncio.ensure_future(follow())
+    try:
+        await app.run_async()
+    finally:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await reader
     return state

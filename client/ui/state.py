@@ -9,6 +9,7 @@ into words by the game's module (`client/ui/games.py`).
 from __future__ import annotations
 
 import re
+import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ class ClientState:
     """Set when a snapshot makes it your turn (the UI rings the bell and clears it)."""
     options: dict[str, str] = field(default_factory=dict)
     """The match's options (MatchInfo.options), to name its house rules."""
+    received_at: float = 0.0
+    """`time.monotonic()` when the snapshot arrived: the clock counts down from there."""
     chat_seen: int = 0
     """The number of the last chat line shown (a new stream sends the recent ones again)."""
     play_again: bool = False
@@ -77,8 +80,16 @@ class ClientState:
 
         was_mine = self.snapshot is not None and bool(self.snapshot.legal_moves)
         self.snapshot = snapshot
+        self.received_at = time.monotonic()
         viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
-        for event in snapshot.events:
+        if snapshot.events_are_recap:
+            # A new stream (a reconnection): its recap of recent events replaces the log, and
+            # tells what happened meanwhile without banners or held summaries.
+            self.log.clear()
+            for event in snapshot.events:
+                if (described := describe(self, event)) is not None:
+                    self.log.append(described.text)
+        for event in [] if snapshot.events_are_recap else snapshot.events:
             described = describe(self, event)
             if described is None:
                 continue
@@ -137,6 +148,36 @@ class ClientState:
         self.banner.clear()
         self.changed.clear()
         self.status = _("sent: {move}").format(move=label)
+
+    def reconnecting(self, attempt: int, delay: float) -> None:
+        self.status = _("reconnecting… (attempt {attempt}, next in {delay} s)").format(
+            attempt=attempt, delay=f"{delay:g}"
+        )
+
+    def clock_text(self, now: float | None = None) -> str:
+        """The countdown of the seat to act and, with a bank clock, every seat's bank; "" when
+        the match has no clock."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.HasField("result"):
+            return ""
+        elapsed = (time.monotonic() if now is None else now) - self.received_at
+        running = (
+            snapshot.to_act if snapshot.deadline_unix_ms and snapshot.HasField("to_act") else None
+        )
+        parts = []
+        if running is not None:
+            left = snapshot.turn_remaining_ms / 1000 - elapsed
+            parts.append(
+                _("{name}: {time} to move").format(name=self.seat_name(running), time=clock(left))
+            )
+        if snapshot.bank_remaining_ms:
+            banks = [
+                f"{self.seat_name(seat)} "
+                + clock(bank / 1000 - (elapsed if seat == running else 0))
+                for seat, bank in enumerate(snapshot.bank_remaining_ms)
+            ]
+            parts.append(_("banks: {banks}").format(banks=" · ".join(banks)))
+        return " · ".join(parts)
 
     def receive_result(self, result: match_pb2.MoveResult) -> None:
         if not result.accepted:
@@ -252,6 +293,12 @@ class ClientState:
                 typed=typed, moves=shown, more=more
             )
         return _("{typed!r} is not one of your moves now; Tab lists them").format(typed=typed)
+
+
+def clock(seconds: float) -> str:
+    """M:SS, never below zero."""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def _words_match(typed: list[str], label: str) -> bool:

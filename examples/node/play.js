@@ -2,14 +2,17 @@
 // A tigerden client in Node.js, written from the .proto files and docs/protocol.md alone.
 //
 // It loads ../../proto/tigerden/v1/*.proto at run time (nothing is copied or generated),
-// watches the lobby (WatchLobby) while it creates a match against server bots, joins seat 0,
-// says a chat line as the player and one as a spectator (SendChat), plays to the end choosing at
-// random from the legal moves each snapshot offers, prints the chat lines the table heard and
-// the final scores.
+// watches the lobby (WatchLobby) while it creates a private match against server bots (keeping
+// the host token), joins seat 0 with the join code, says a chat line as the player and one as a
+// spectator (SendChat), plays to the end choosing at random from the legal moves each snapshot
+// offers, prints the chat lines the table heard and the final scores, and replays the finished
+// match (ReplayMatch). With --host-controls it instead tries every host control on a table of
+// two people: FreeSeat, ReplaceSeatWithBot, AbortMatch.
 //
 //   npm ci
 //   node play.js --server 127.0.0.1:50051 --game koikoi
 //   node play.js --game doors --act        # Watch + unary Act instead of the Play stream
+//   node play.js --game doors --host-controls
 //
 // It knows no game rules: every game works the same way.
 
@@ -24,12 +27,13 @@ const PROTO_ROOT = path.resolve(__dirname, '..', '..', 'proto');
 const PROTO_DIR = path.join(PROTO_ROOT, 'tigerden', 'v1');
 const MAX_REJECTIONS = 5; // in-band refusals in a row before we give up
 
-const USAGE = `usage: node play.js [--server HOST:PORT] [--game GAME] [--name NAME] [--act] [--verbose]
+const USAGE = `usage: node play.js [--server HOST:PORT] [--game GAME] [--name NAME] [--act] [--host-controls] [--verbose]
 
   --server HOST:PORT  the tigerden server (default 127.0.0.1:50051)
   --game GAME         doors, koikoi or tiger-dragon (default doors)
   --name NAME         the player name other seats see (default node-bot)
   --act               send moves by unary Act while reading a Watch stream, not on Play
+  --host-controls     free a seat, seat a bot and abort a match with the host token
   --verbose           print every move chosen (refused moves are always printed)`;
 
 function parseArgs(argv) {
@@ -38,6 +42,8 @@ function parseArgs(argv) {
     const flag = argv[i];
     if (flag === '--act' || flag === '--verbose') {
       args[flag.slice(2)] = true;
+    } else if (flag === '--host-controls') {
+      args.hostControls = true;
     } else if (['--server', '--game', '--name'].includes(flag) && i + 1 < argv.length) {
       args[flag.slice(2)] = argv[(i += 1)];
     } else if (flag === '--help' || flag === '-h') {
@@ -228,6 +234,50 @@ function playWithAct(match, token, matchId, log) {
   });
 }
 
+// Collects a server stream's messages until it ends.
+function collect(call) {
+  return new Promise((resolve, reject) => {
+    const messages = [];
+    call.on('data', (message) => messages.push(message));
+    call.on('error', reject);
+    call.on('end', () => resolve(messages));
+  });
+}
+
+// A finished match, move by move with every seat's view (nothing is hidden once it is over).
+async function replay(match, matchId) {
+  const messages = await collect(match.ReplayMatch({ match_id: matchId }));
+  const steps = messages.filter((message) => message.kind === 'step').map((message) => message.step);
+  if (messages[0].kind !== 'header' || steps.length === 0) throw new Error('ReplayMatch sent no header or steps');
+  return { header: messages[0].header, steps };
+}
+
+// The host controls: they take the host token from CreateMatch as the bearer token.
+async function hostControls(lobby, match, name) {
+  const created = await unary(lobby, 'CreateMatch', {
+    game_id: 'doors',
+    seats: [{ kind: 'SEAT_KIND_HUMAN' }, { kind: 'SEAT_KIND_HUMAN' }],
+  });
+  const matchId = created.match.match_id;
+  const host = bearer(created.host_token);
+  await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: name });
+  const squatter = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: 'squatter' });
+  const freed = await unary(lobby, 'FreeSeat', { match_id: matchId, seat: squatter.seat }, host);
+  if (freed.match.seats[squatter.seat].taken) throw new Error('FreeSeat left the seat taken');
+  try {
+    await unary(match, 'Act', { version: 0, move: {} }, bearer(squatter.token));
+    throw new Error("the kicked seat's token still works");
+  } catch (error) {
+    if (error.code !== grpc.status.UNAUTHENTICATED) throw error;
+  }
+  const botted = await unary(lobby, 'ReplaceSeatWithBot', { match_id: matchId, seat: squatter.seat, bot_level: 'easy' }, host);
+  console.log(`host controls: seat ${squatter.seat} freed, then ${botted.match.seats[squatter.seat].name}; match ${botted.match.status}`);
+  const aborted = await unary(lobby, 'AbortMatch', { match_id: matchId }, host);
+  if (aborted.match.ending !== 'MATCH_ENDING_ABORTED') throw new Error(`AbortMatch gave ${aborted.match.ending}`);
+  const { header, steps } = await replay(match, matchId);
+  console.log(`host controls: match ${matchId} ${header.result.ending} after ${steps.length - 1} moves`);
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const log = args.verbose ? (line) => console.log(`  ${line}`) : () => {};
@@ -241,15 +291,26 @@ async function main() {
         error ? reject(new Error(`no tigerden server at ${args.server}: ${error.message}`)) : resolve(),
       ),
     );
+    if (args.hostControls) {
+      await hostControls(lobby, match, args.name);
+      return;
+    }
     const lobbyStream = watchLobby(lobby);
     await lobbyStream.ready; // the list is on its way: a match created now arrives as a change
-    // No seat list: seat 0 is a human seat (us), every other seat a server bot.
+    // No seat list: seat 0 is a human seat (us), every other seat a server bot. The host
+    // token makes the match private; joining then needs the join code.
     const created = await unary(lobby, 'CreateMatch', { game_id: args.game, creator_name: args.name });
     const matchId = created.match.match_id;
     const pushed = await lobbyStream.seen(matchId);
     console.log(`lobby: match ${matchId} pushed as ${pushed.status}, created by ${pushed.created_by}`);
     lobbyStream.close();
-    const joined = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: args.name });
+    const { join_code: joinCode } = await unary(
+      lobby,
+      'SetMatchPrivate',
+      { match_id: matchId, private: true },
+      bearer(created.host_token),
+    );
+    const joined = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: args.name, join_code: joinCode });
     console.log(`${args.game}: match ${matchId}, playing seat ${joined.seat} of ${created.match.seats.length}`);
     // Chat: as the seat (token in metadata), then as a spectator (no token, a name instead).
     // Both lines arrive on the first snapshot of the stream below, in order.
@@ -266,6 +327,9 @@ async function main() {
     const scores = final.result.scores.map((score, seat) => `${names[seat]} ${score}`).join(', ');
     const winners = final.result.winners.map((seat) => names[seat]).join(' and ') || 'nobody';
     console.log(`${args.game}: match ${matchId} over at version ${final.version}; scores: ${scores}; winner: ${winners}`);
+    const { steps } = await replay(match, matchId);
+    if (steps.length !== final.version + 1) throw new Error(`the replay has ${steps.length} steps`);
+    console.log(`${args.game}: replayed ${steps.length} positions, every seat's view revealed`);
   } finally {
     lobby.close();
     match.close();

@@ -10,8 +10,9 @@ import grpc
 import pytest
 
 from client.api import Server
-from client.cli import main, parse_options, target
+from client.cli import main, parse_options, parser, target
 from server.main import Running
+from tests.server.helpers import HUMAN
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -46,8 +47,8 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    commands = ("serve", "play", "join", "watch", "bot", "selfplay", "games", "matches", "servers")
-    for command in commands:
+    commands = "serve play join watch host replay export bot selfplay games matches servers"
+    for command in commands.split():
         assert command in out
 
 
@@ -75,6 +76,36 @@ async def test_a_token_resumes_its_seat(client: Server) -> None:
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         await client.resume(match.match_id, "forged")
     assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+async def test_the_host_command_frees_seats_seats_bots_and_aborts(
+    running: Running, client: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    await client.join(host.match_id, "ada")
+    await client.join(host.match_id, "squatter")
+    address = f"127.0.0.1:{running.port}"
+
+    async def tigerden(*words: str) -> str:
+        args = parser().parse_args(list(words))
+        assert await args.run(args) == 0
+        return capsys.readouterr().out
+
+    base = ("host", address, host.match_id, "--token", host.token)
+    assert "seat 1 is free" in await tigerden(*base, "free", "1")
+    assert "private: join with --code" in await tigerden(*base, "private")
+    assert "bot-1 (easy)" in await tigerden(*base, "bot", "1")
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await tigerden("host", address, host.match_id, "--token", "forged", "abort")
+    assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert "aborted" in await tigerden(*base, "abort")
+    listed = await tigerden("matches", "--server", address, "--finished")
+    assert host.match_id in listed and "aborted" in listed
+
+
+def test_clock_reaches_the_match_options() -> None:
+    args = parser().parse_args(["join", "host", "--create", "koikoi", "--clock", "bank:300+5"])
+    assert parse_options(args.option, args.clock) == {"clock": "bank:300+5"}
 
 
 async def test_matches_says_who_each_table_waits_for_and_when_there_are_none(

@@ -13,7 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
 
-from client.ui.app import build_app, refresh
+from client.ui.app import build_app, help_text, refresh
 from client.ui.pane import ScrollPane
 from client.ui.text import wrap
 from engine.koikoi import model as m
@@ -137,3 +137,17 @@ def test_a_pane_scrolls_by_page_and_by_mouse_wheel() -> None:
     assert row(pane.create_content(40, 10), 1) == "row 13"
     pane.page(10)
     assert row(pane.create_content(40, 10), 9) == "row 49"
+
+
+def test_the_help_fits_80_columns_and_scrolls() -> None:
+    setup = SETUPS[5]  # Tiger & Dragon: the longest help, with the ten Battlefield cards
+    state, _events = next(positions(setup, 1))
+    client = client_for(setup, state, 0)
+    client.show_help = True
+    shown = screen_text(client, 80, 24).splitlines()
+    assert "Tiger & Dragon: rules (? closes)" in shown[1]
+    assert "more rows (PgDn)" in "\n".join(shown)
+    assert all(len(row) <= 80 for row in shown)
+    rows = ["".join(f[1] for f in row) for row in wrap(help_text(client), 80)]
+    for card in ("Dojo: 10 2 2 3 3 3 4 4", "Cave: 10 2 2 2 2 2 2 2", "Dense Fog"):
+        assert any(card in row for row in rows), card

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 import grpc
 import pytest
 from tigerden.v1 import lobby_pb2, match_pb2
@@ -33,6 +36,20 @@ async def to_act(seats: tuple[SeatHandle, SeatHandle]) -> tuple[SeatHandle, matc
         if snapshot.legal_moves:
             return seat, snapshot
     raise AssertionError("nobody is to act")
+
+
+async def snapshot_where(
+    seat: SeatHandle, condition: Callable[[match_pb2.Snapshot], bool], timeout: float = 10
+) -> match_pb2.Snapshot:
+    """The first snapshot of the seat's view that meets `condition`, within `timeout` s."""
+
+    async def wait() -> match_pb2.Snapshot:
+        async for snapshot in seat.watch():
+            if condition(snapshot):
+                return snapshot
+        raise AssertionError("the stream ended before the condition was met")
+
+    return await asyncio.wait_for(wait(), timeout)
 
 
 async def refused(call: object, code: grpc.StatusCode, reason: str) -> str:

@@ -156,10 +156,10 @@ async def test_a_colliding_match_id_is_drawn_again(tmp_path: Path) -> None:
     ids = iter(["aaaa", "aaaa", "bbbb"])
     store = Store(tmp_path / "db.sqlite")
     lobby = Lobby(store, BotDriver(), new_match_id=lambda: next(ids))
-    first = lobby.create("doors", 2, {}, [])
-    second = lobby.create("doors", 2, {}, [])
+    first, _ = lobby.create("doors", 2, {}, [])
+    second, _ = lobby.create("doors", 2, {}, [])
     assert (first.match_id, second.match_id) == ("aaaa", "bbbb")
-    assert [r.match_id for r in store.matches()] == ["aaaa", "bbbb"]
+    assert [r.match_id for r in store.unfinished()] == ["aaaa", "bbbb"]
     store.close()
 
 

@@ -23,7 +23,7 @@ from server.codecs import CODECS
 from server.lobby import CodecLog
 from server.room import Room, SeatKind, SeatSlot
 from server.store import Store
-from tests.server.helpers import two_humans
+from tests.server.helpers import BOT, two_humans
 
 
 def room_for(game_id: str, state: State) -> Room:
@@ -97,3 +97,27 @@ async def test_no_doors_seat_sees_the_other_door_before_the_reveal(
             # The view carries the own Door only; the other Door appears only in the
             # previous contest's revealed outcome.
             assert all(o.contest < view.contest for o in [view.last_contest] if o.contest)
+
+
+async def test_a_recap_shows_each_viewer_only_what_it_saw_live(client: Server) -> None:
+    """A new stream's recap repeats the events the viewer was sent live, no more: a face-down
+    tile stays hidden from a spectator."""
+    game_id = "tiger-dragon"
+    players = GAMES[game_id].info.default_players
+    match = await client.create(game_id, players, seats=[(BOT, "random")] * players)
+    live: list[str] = []
+    async for snapshot in client.watch(match.match_id):
+        live += [event.SerializeToString().hex() for event in snapshot.events]
+        if snapshot.version >= 20 or snapshot.HasField("result"):
+            break
+    recap = await anext(client.watch(match.match_id))
+    recapped = [event.SerializeToString().hex() for event in recap.events]
+    assert recap.events_are_recap and recapped[: len(live)] == live
+    # What the spectator may not see stays hidden in the recap too.
+    faces = [
+        e.tiger_dragon.placed_face_down
+        for e in recap.events
+        if e.tiger_dragon.HasField("placed_face_down")
+    ]
+    assert faces, "the recap holds no face-down tile: nothing was checked"
+    assert not any(face.tile for face in faces)

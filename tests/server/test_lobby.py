@@ -47,7 +47,12 @@ async def test_create_match_defaults_seat_zero_human_rest_bots(client: Server) -
     match = await client.create("doors")
     assert [s.kind for s in match.seats] == [HUMAN, BOT]
     assert match.status == lobby_pb2.MATCH_STATUS_WAITING
-    assert dict(match.options) == {"collector_set": "automatic"}
+    assert dict(match.options) == {
+        "collector_set": "automatic",
+        "clock": "none",
+        "timeout": "play",
+        "away": "60",
+    }
     listed = await client.matches()
     assert [m.match_id for m in listed] == [match.match_id]
 

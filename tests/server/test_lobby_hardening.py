@@ -253,14 +253,14 @@ async def test_a_stored_match_that_no_longer_replays_is_skipped(tmp_path: Path) 
     server: it is logged and not served; the other matches are."""
     from tigerden.v1 import doors_pb2
 
-    from server.store import SeatRecord, Store
+    from server.store import MoveRecord, SeatRecord, Store
 
     db = tmp_path / "old.sqlite"
     store = Store(db)
     seats = [SeatRecord(0, "human", "", "ada", None), SeatRecord(1, "human", "", "bob", None)]
     store.create_match("old", "doors", 2, {"collector_set": "optional"}, 7, seats)
     retired = match_pb2.Move(doors=doors_pb2.DoorsMove(decline_set=doors_pb2.DoorsDeclineSet()))
-    store.append_move("old", 0, 0, retired.SerializeToString(), False)
+    store.append_move("old", 0, MoveRecord(0, retired.SerializeToString()), False)
     store.create_match("fine", "doors", 2, {"collector_set": "automatic"}, 8, seats)
     store.close()
     running = await start_server("127.0.0.1:0", db)

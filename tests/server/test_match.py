@@ -62,10 +62,14 @@ async def test_act_plays_a_move_and_bumps_the_version(client: Server) -> None:
 
 
 def game_part(snapshot: match_pb2.Snapshot) -> bytes:
-    """Everything of a snapshot but the seats (whose `connected` flags follow our streams)."""
+    """Everything of a snapshot but the seats (whose `connected` flags follow our streams) and
+    the table notes (who sat down, left: not kept across a restart)."""
     copy = match_pb2.Snapshot()
     copy.CopyFrom(snapshot)
     del copy.seats[:]
+    game_events = [event for event in copy.events if event.WhichOneof("game")]
+    del copy.events[:]
+    copy.events.extend(game_events)
     return copy.SerializeToString()
 
 

@@ -22,7 +22,8 @@ async def next_matching(
 
     async def read() -> match_pb2.Snapshot:
         async for snapshot in stream:
-            notes.extend(e.text for e in snapshot.events if e.WhichOneof("game") is None)
+            if not snapshot.events_are_recap:  # a recap repeats notes from before the stream
+                notes.extend(e.text for e in snapshot.events if e.WhichOneof("game") is None)
             if test(snapshot):  # type: ignore[operator]
                 return snapshot
         raise AssertionError("the stream ended")

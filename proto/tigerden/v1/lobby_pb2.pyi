@@ -71,6 +71,38 @@ MATCH_STATUS_FINISHED: MatchStatus.ValueType  # 3
 """The match is over; its result is final."""
 Global___MatchStatus: _TypeAlias = MatchStatus  # noqa: Y015
 
+class _MatchEnding:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _MatchEndingEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_MatchEnding.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    MATCH_ENDING_UNSPECIFIED: _MatchEnding.ValueType  # 0
+    """Not over yet."""
+    MATCH_ENDING_PLAYED_OUT: _MatchEnding.ValueType  # 1
+    """The rules ended it: the usual way."""
+    MATCH_ENDING_ABORTED: _MatchEnding.ValueType  # 2
+    """The host aborted it (AbortMatch): no winners."""
+    MATCH_ENDING_FORFEIT: _MatchEnding.ValueType  # 3
+    """A seat's time ran out under the option timeout=forfeit: it lost."""
+    MATCH_ENDING_EXPIRED: _MatchEnding.ValueType  # 4
+    """It waited for players longer than the server allows, with no move played: no winners."""
+
+class MatchEnding(_MatchEnding, metaclass=_MatchEndingEnumTypeWrapper):
+    """MatchEnding says how a finished match ended."""
+
+MATCH_ENDING_UNSPECIFIED: MatchEnding.ValueType  # 0
+"""Not over yet."""
+MATCH_ENDING_PLAYED_OUT: MatchEnding.ValueType  # 1
+"""The rules ended it: the usual way."""
+MATCH_ENDING_ABORTED: MatchEnding.ValueType  # 2
+"""The host aborted it (AbortMatch): no winners."""
+MATCH_ENDING_FORFEIT: MatchEnding.ValueType  # 3
+"""A seat's time ran out under the option timeout=forfeit: it lost."""
+MATCH_ENDING_EXPIRED: MatchEnding.ValueType  # 4
+"""It waited for players longer than the server allows, with no move played: no winners."""
+Global___MatchEnding: _TypeAlias = MatchEnding  # noqa: Y015
+
 @_typing.final
 class ListGamesRequest(_message.Message):
     """ListGamesRequest asks for every hosted game."""
@@ -397,6 +429,11 @@ class CreateMatchResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     MATCH_FIELD_NUMBER: _builtins.int
+    HOST_TOKEN_FIELD_NUMBER: _builtins.int
+    host_token: _builtins.str
+    """The host token: send it as `authorization: Bearer <host_token>` metadata to FreeSeat,
+    ReplaceSeatWithBot, AbortMatch and SetMatchPrivate. It is not a seat token; keep it secret.
+    """
     @_builtins.property
     def match(self) -> Global___MatchInfo:
         """The match, with its id."""
@@ -405,10 +442,11 @@ class CreateMatchResponse(_message.Message):
         self,
         *,
         match: Global___MatchInfo | None = ...,
+        host_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["host_token", b"host_token", "match", b"match"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -446,6 +484,8 @@ class MatchInfo(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
+    PRIVATE_FIELD_NUMBER: _builtins.int
+    ENDING_FIELD_NUMBER: _builtins.int
     CREATED_BY_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
@@ -458,6 +498,10 @@ class MatchInfo(_message.Message):
     """Where the match stands."""
     version: _builtins.int
     """The match's version: the number of moves accepted so far."""
+    private: _builtins.bool
+    """Whether JoinMatch needs the join code (the host has it from SetMatchPrivate)."""
+    ending: Global___MatchEnding.ValueType
+    """How a finished match ended; unspecified while it is not over."""
     created_by: _builtins.str
     """Who created the match (CreateMatchRequest.creator_name; for a rematch, who asked first)."""
     to_act: _builtins.int
@@ -485,6 +529,8 @@ class MatchInfo(_message.Message):
         seats: _abc.Iterable[Global___Seat] | None = ...,
         status: Global___MatchStatus.ValueType = ...,
         version: _builtins.int = ...,
+        private: _builtins.bool = ...,
+        ending: Global___MatchEnding.ValueType = ...,
         created_by: _builtins.str = ...,
         to_act: _builtins.int | None = ...,
         rematch_of: _builtins.str = ...,
@@ -492,7 +538,7 @@ class MatchInfo(_message.Message):
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "game_id", b"game_id", "match_id", b"match_id", "options", b"options", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "match_id", b"match_id", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
@@ -513,6 +559,7 @@ class Seat(_message.Message):
     CONNECTED_FIELD_NUMBER: _builtins.int
     BOT_LEVEL_FIELD_NUMBER: _builtins.int
     TEAM_FIELD_NUMBER: _builtins.int
+    BOT_PLAYS_FIELD_NUMBER: _builtins.int
     AWAY_SINCE_UNIX_MS_FIELD_NUMBER: _builtins.int
     RESERVED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
@@ -532,6 +579,10 @@ class Seat(_message.Message):
     its own team (team == seat); Tiger & Dragon with `teams=on` (which needs 4 players) has
     teams 0, 1, 0, 1 (seats 0 and 2 against seats 1 and 3).
     """
+    bot_plays: _builtins.bool
+    """The seat's player has had no stream open for the match's `away` grace time, so a server
+    bot (level easy) plays for them until they open one again.
+    """
     away_since_unix_ms: _builtins.int
     """For a taken human seat without an open stream: since when (Unix time, milliseconds); 0 while
     connected, for free seats and for bots. Since the server started, at most.
@@ -550,12 +601,13 @@ class Seat(_message.Message):
         connected: _builtins.bool = ...,
         bot_level: _builtins.str = ...,
         team: _builtins.int = ...,
+        bot_plays: _builtins.bool = ...,
         away_since_unix_ms: _builtins.int = ...,
         reserved: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["away_since_unix_ms", b"away_since_unix_ms", "bot_level", b"bot_level", "connected", b"connected", "kind", b"kind", "name", b"name", "reserved", b"reserved", "seat", b"seat", "taken", b"taken", "team", b"team"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["away_since_unix_ms", b"away_since_unix_ms", "bot_level", b"bot_level", "bot_plays", b"bot_plays", "connected", b"connected", "kind", b"kind", "name", b"name", "reserved", b"reserved", "seat", b"seat", "taken", b"taken", "team", b"team"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -674,6 +726,7 @@ class ListMatchesRequest(_message.Message):
     INCLUDE_FINISHED_FIELD_NUMBER: _builtins.int
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """Only matches of this game; empty for all."""
     include_finished: _builtins.bool
@@ -684,6 +737,10 @@ class ListMatchesRequest(_message.Message):
     """Empty for the first page; else a ListMatchesResponse.next_page_token, with the same
     filters, for the page after it.
     """
+    status: Global___MatchStatus.ValueType
+    """Only matches with this status (MATCH_STATUS_FINISHED lists the archive of finished
+    matches); unspecified: as include_finished says.
+    """
     def __init__(
         self,
         *,
@@ -691,10 +748,11 @@ class ListMatchesRequest(_message.Message):
         include_finished: _builtins.bool = ...,
         page_size: _builtins.int = ...,
         page_token: _builtins.str = ...,
+        status: Global___MatchStatus.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "include_finished", b"include_finished", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "include_finished", b"include_finished", "page_size", b"page_size", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -737,22 +795,26 @@ class JoinMatchRequest(_message.Message):
     MATCH_ID_FIELD_NUMBER: _builtins.int
     PLAYER_NAME_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    JOIN_CODE_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match to join."""
     player_name: _builtins.str
     """The name other players see."""
     seat: _builtins.int
     """A particular seat; unset takes the first free human seat."""
+    join_code: _builtins.str
+    """The join code of a private match (letters and digits; case does not matter)."""
     def __init__(
         self,
         *,
         match_id: _builtins.str = ...,
         player_name: _builtins.str = ...,
         seat: _builtins.int | None = ...,
+        join_code: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "match_id", b"match_id", "player_name", b"player_name", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "join_code", b"join_code", "match_id", b"match_id", "player_name", b"player_name", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -827,3 +889,207 @@ class LeaveMatchResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___LeaveMatchResponse: _TypeAlias = LeaveMatchResponse  # noqa: Y015
+
+@_typing.final
+class FreeSeatRequest(_message.Message):
+    """FreeSeatRequest names the seat to free (host token in metadata)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match."""
+    seat: _builtins.int
+    """The seat to free."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FreeSeatRequest: _TypeAlias = FreeSeatRequest  # noqa: Y015
+
+@_typing.final
+class FreeSeatResponse(_message.Message):
+    """FreeSeatResponse shows the match after the change."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def match(self) -> Global___MatchInfo:
+        """The match, with the seat free."""
+
+    def __init__(
+        self,
+        *,
+        match: Global___MatchInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FreeSeatResponse: _TypeAlias = FreeSeatResponse  # noqa: Y015
+
+@_typing.final
+class ReplaceSeatWithBotRequest(_message.Message):
+    """ReplaceSeatWithBotRequest names the seat a server bot takes over (host token in metadata)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match."""
+    seat: _builtins.int
+    """The seat."""
+    bot_level: _builtins.str
+    """The bot's level ("random", "easy", "normal", "hard", ...); empty = the server default."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        bot_level: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_level", b"bot_level", "match_id", b"match_id", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReplaceSeatWithBotRequest: _TypeAlias = ReplaceSeatWithBotRequest  # noqa: Y015
+
+@_typing.final
+class ReplaceSeatWithBotResponse(_message.Message):
+    """ReplaceSeatWithBotResponse shows the match after the change."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def match(self) -> Global___MatchInfo:
+        """The match, with the bot seated."""
+
+    def __init__(
+        self,
+        *,
+        match: Global___MatchInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReplaceSeatWithBotResponse: _TypeAlias = ReplaceSeatWithBotResponse  # noqa: Y015
+
+@_typing.final
+class AbortMatchRequest(_message.Message):
+    """AbortMatchRequest names the match to end (host token in metadata)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AbortMatchRequest: _TypeAlias = AbortMatchRequest  # noqa: Y015
+
+@_typing.final
+class AbortMatchResponse(_message.Message):
+    """AbortMatchResponse shows the ended match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def match(self) -> Global___MatchInfo:
+        """The match, finished with ending ABORTED."""
+
+    def __init__(
+        self,
+        *,
+        match: Global___MatchInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AbortMatchResponse: _TypeAlias = AbortMatchResponse  # noqa: Y015
+
+@_typing.final
+class SetMatchPrivateRequest(_message.Message):
+    """SetMatchPrivateRequest turns the join code on or off (host token in metadata)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    PRIVATE_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match."""
+    private: _builtins.bool
+    """True: JoinMatch needs a new join code. False: anyone may join again."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+        private: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id", "private", b"private"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SetMatchPrivateRequest: _TypeAlias = SetMatchPrivateRequest  # noqa: Y015
+
+@_typing.final
+class SetMatchPrivateResponse(_message.Message):
+    """SetMatchPrivateResponse gives the join code to pass on to the players."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_FIELD_NUMBER: _builtins.int
+    JOIN_CODE_FIELD_NUMBER: _builtins.int
+    join_code: _builtins.str
+    """The join code, when private; "" otherwise."""
+    @_builtins.property
+    def match(self) -> Global___MatchInfo:
+        """The match after the change."""
+
+    def __init__(
+        self,
+        *,
+        match: Global___MatchInfo | None = ...,
+        join_code: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["join_code", b"join_code", "match", b"match"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SetMatchPrivateResponse: _TypeAlias = SetMatchPrivateResponse  # noqa: Y015

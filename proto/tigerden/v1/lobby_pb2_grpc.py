@@ -62,6 +62,26 @@ class LobbyServiceStub:
                 request_serializer=tigerden_dot_v1_dot_lobby__pb2.LeaveMatchRequest.SerializeToString,
                 response_deserializer=tigerden_dot_v1_dot_lobby__pb2.LeaveMatchResponse.FromString,
                 _registered_method=True)
+        self.FreeSeat = channel.unary_unary(
+                '/tigerden.v1.LobbyService/FreeSeat',
+                request_serializer=tigerden_dot_v1_dot_lobby__pb2.FreeSeatRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_lobby__pb2.FreeSeatResponse.FromString,
+                _registered_method=True)
+        self.ReplaceSeatWithBot = channel.unary_unary(
+                '/tigerden.v1.LobbyService/ReplaceSeatWithBot',
+                request_serializer=tigerden_dot_v1_dot_lobby__pb2.ReplaceSeatWithBotRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_lobby__pb2.ReplaceSeatWithBotResponse.FromString,
+                _registered_method=True)
+        self.AbortMatch = channel.unary_unary(
+                '/tigerden.v1.LobbyService/AbortMatch',
+                request_serializer=tigerden_dot_v1_dot_lobby__pb2.AbortMatchRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_lobby__pb2.AbortMatchResponse.FromString,
+                _registered_method=True)
+        self.SetMatchPrivate = channel.unary_unary(
+                '/tigerden.v1.LobbyService/SetMatchPrivate',
+                request_serializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateResponse.FromString,
+                _registered_method=True)
         self.WatchLobby = channel.unary_stream(
                 '/tigerden.v1.LobbyService/WatchLobby',
                 request_serializer=tigerden_dot_v1_dot_lobby__pb2.WatchLobbyRequest.SerializeToString,
@@ -120,6 +140,42 @@ class LobbyServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def FreeSeat(self, request, context):
+        """The host controls below need the host token CreateMatch returned, as `authorization: Bearer
+        <host_token>` metadata. Errors: UNAUTHENTICATED (no token), PERMISSION_DENIED (not the
+        host token of that match), NOT_FOUND (unknown match), FAILED_PRECONDITION (match over).
+
+        FreeSeat removes whoever holds a seat (person or bot): their token stops working, their
+        streams end, and the seat is free for anyone to join. Also FAILED_PRECONDITION (seat free),
+        INVALID_ARGUMENT (no such seat).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReplaceSeatWithBot(self, request, context):
+        """ReplaceSeatWithBot hands a seat to a server bot; a person holding it is removed as by
+        FreeSeat. Also INVALID_ARGUMENT (no such seat, unknown level), ALREADY_EXISTS (already that
+        bot).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AbortMatch(self, request, context):
+        """AbortMatch ends the match at once with no winners (MatchResult.ending ABORTED).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetMatchPrivate(self, request, context):
+        """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WatchLobby(self, request, context):
         """WatchLobby streams the match list: the first message holds every match (`full`), each later
         one only the matches that changed since (created, joined, left, moved, finished). Changes
@@ -169,6 +225,26 @@ def add_LobbyServiceServicer_to_server(servicer, server):
                     servicer.LeaveMatch,
                     request_deserializer=tigerden_dot_v1_dot_lobby__pb2.LeaveMatchRequest.FromString,
                     response_serializer=tigerden_dot_v1_dot_lobby__pb2.LeaveMatchResponse.SerializeToString,
+            ),
+            'FreeSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.FreeSeat,
+                    request_deserializer=tigerden_dot_v1_dot_lobby__pb2.FreeSeatRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_lobby__pb2.FreeSeatResponse.SerializeToString,
+            ),
+            'ReplaceSeatWithBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReplaceSeatWithBot,
+                    request_deserializer=tigerden_dot_v1_dot_lobby__pb2.ReplaceSeatWithBotRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_lobby__pb2.ReplaceSeatWithBotResponse.SerializeToString,
+            ),
+            'AbortMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.AbortMatch,
+                    request_deserializer=tigerden_dot_v1_dot_lobby__pb2.AbortMatchRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_lobby__pb2.AbortMatchResponse.SerializeToString,
+            ),
+            'SetMatchPrivate': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMatchPrivate,
+                    request_deserializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateResponse.SerializeToString,
             ),
             'WatchLobby': grpc.unary_stream_rpc_method_handler(
                     servicer.WatchLobby,
@@ -319,6 +395,114 @@ class LobbyService:
             '/tigerden.v1.LobbyService/LeaveMatch',
             tigerden_dot_v1_dot_lobby__pb2.LeaveMatchRequest.SerializeToString,
             tigerden_dot_v1_dot_lobby__pb2.LeaveMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FreeSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.LobbyService/FreeSeat',
+            tigerden_dot_v1_dot_lobby__pb2.FreeSeatRequest.SerializeToString,
+            tigerden_dot_v1_dot_lobby__pb2.FreeSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplaceSeatWithBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.LobbyService/ReplaceSeatWithBot',
+            tigerden_dot_v1_dot_lobby__pb2.ReplaceSeatWithBotRequest.SerializeToString,
+            tigerden_dot_v1_dot_lobby__pb2.ReplaceSeatWithBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AbortMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.LobbyService/AbortMatch',
+            tigerden_dot_v1_dot_lobby__pb2.AbortMatchRequest.SerializeToString,
+            tigerden_dot_v1_dot_lobby__pb2.AbortMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetMatchPrivate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.LobbyService/SetMatchPrivate',
+            tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateRequest.SerializeToString,
+            tigerden_dot_v1_dot_lobby__pb2.SetMatchPrivateResponse.FromString,
             options,
             channel_credentials,
             insecure,

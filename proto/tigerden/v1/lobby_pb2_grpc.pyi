@@ -55,6 +55,24 @@ class LobbyServiceStub:
     """LeaveMatch gives the caller's seat up (token in metadata); the token stops working and the
     seat can be joined again. Errors: UNAUTHENTICATED (missing or unknown token).
     """
+    FreeSeat: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.FreeSeatRequest, _lobby_pb2.FreeSeatResponse]
+    """The host controls below need the host token CreateMatch returned, as `authorization: Bearer
+    <host_token>` metadata. Errors: UNAUTHENTICATED (no token), PERMISSION_DENIED (not the
+    host token of that match), NOT_FOUND (unknown match), FAILED_PRECONDITION (match over).
+
+    FreeSeat removes whoever holds a seat (person or bot): their token stops working, their
+    streams end, and the seat is free for anyone to join. Also FAILED_PRECONDITION (seat free),
+    INVALID_ARGUMENT (no such seat).
+    """
+    ReplaceSeatWithBot: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.ReplaceSeatWithBotRequest, _lobby_pb2.ReplaceSeatWithBotResponse]
+    """ReplaceSeatWithBot hands a seat to a server bot; a person holding it is removed as by
+    FreeSeat. Also INVALID_ARGUMENT (no such seat, unknown level), ALREADY_EXISTS (already that
+    bot).
+    """
+    AbortMatch: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.AbortMatchRequest, _lobby_pb2.AbortMatchResponse]
+    """AbortMatch ends the match at once with no winners (MatchResult.ending ABORTED)."""
+    SetMatchPrivate: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.SetMatchPrivateRequest, _lobby_pb2.SetMatchPrivateResponse]
+    """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
     WatchLobby: _grpc.UnaryStreamMultiCallable[_lobby_pb2.WatchLobbyRequest, _lobby_pb2.WatchLobbyResponse]
     """WatchLobby streams the match list: the first message holds every match (`full`), each later
     one only the matches that changed since (created, joined, left, moved, finished). Changes
@@ -97,6 +115,24 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     """LeaveMatch gives the caller's seat up (token in metadata); the token stops working and the
     seat can be joined again. Errors: UNAUTHENTICATED (missing or unknown token).
     """
+    FreeSeat: _aio.UnaryUnaryMultiCallable[_lobby_pb2.FreeSeatRequest, _lobby_pb2.FreeSeatResponse]  # type: ignore[assignment]
+    """The host controls below need the host token CreateMatch returned, as `authorization: Bearer
+    <host_token>` metadata. Errors: UNAUTHENTICATED (no token), PERMISSION_DENIED (not the
+    host token of that match), NOT_FOUND (unknown match), FAILED_PRECONDITION (match over).
+
+    FreeSeat removes whoever holds a seat (person or bot): their token stops working, their
+    streams end, and the seat is free for anyone to join. Also FAILED_PRECONDITION (seat free),
+    INVALID_ARGUMENT (no such seat).
+    """
+    ReplaceSeatWithBot: _aio.UnaryUnaryMultiCallable[_lobby_pb2.ReplaceSeatWithBotRequest, _lobby_pb2.ReplaceSeatWithBotResponse]  # type: ignore[assignment]
+    """ReplaceSeatWithBot hands a seat to a server bot; a person holding it is removed as by
+    FreeSeat. Also INVALID_ARGUMENT (no such seat, unknown level), ALREADY_EXISTS (already that
+    bot).
+    """
+    AbortMatch: _aio.UnaryUnaryMultiCallable[_lobby_pb2.AbortMatchRequest, _lobby_pb2.AbortMatchResponse]  # type: ignore[assignment]
+    """AbortMatch ends the match at once with no winners (MatchResult.ending ABORTED)."""
+    SetMatchPrivate: _aio.UnaryUnaryMultiCallable[_lobby_pb2.SetMatchPrivateRequest, _lobby_pb2.SetMatchPrivateResponse]  # type: ignore[assignment]
+    """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
     WatchLobby: _aio.UnaryStreamMultiCallable[_lobby_pb2.WatchLobbyRequest, _lobby_pb2.WatchLobbyResponse]  # type: ignore[assignment]
     """WatchLobby streams the match list: the first message holds every match (`full`), each later
     one only the matches that changed since (created, joined, left, moved, finished). Changes
@@ -166,6 +202,48 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         """LeaveMatch gives the caller's seat up (token in metadata); the token stops working and the
         seat can be joined again. Errors: UNAUTHENTICATED (missing or unknown token).
         """
+
+    @_abc_1.abstractmethod
+    def FreeSeat(
+        self,
+        request: _lobby_pb2.FreeSeatRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lobby_pb2.FreeSeatResponse, _abc.Awaitable[_lobby_pb2.FreeSeatResponse]]:
+        """The host controls below need the host token CreateMatch returned, as `authorization: Bearer
+        <host_token>` metadata. Errors: UNAUTHENTICATED (no token), PERMISSION_DENIED (not the
+        host token of that match), NOT_FOUND (unknown match), FAILED_PRECONDITION (match over).
+
+        FreeSeat removes whoever holds a seat (person or bot): their token stops working, their
+        streams end, and the seat is free for anyone to join. Also FAILED_PRECONDITION (seat free),
+        INVALID_ARGUMENT (no such seat).
+        """
+
+    @_abc_1.abstractmethod
+    def ReplaceSeatWithBot(
+        self,
+        request: _lobby_pb2.ReplaceSeatWithBotRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lobby_pb2.ReplaceSeatWithBotResponse, _abc.Awaitable[_lobby_pb2.ReplaceSeatWithBotResponse]]:
+        """ReplaceSeatWithBot hands a seat to a server bot; a person holding it is removed as by
+        FreeSeat. Also INVALID_ARGUMENT (no such seat, unknown level), ALREADY_EXISTS (already that
+        bot).
+        """
+
+    @_abc_1.abstractmethod
+    def AbortMatch(
+        self,
+        request: _lobby_pb2.AbortMatchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lobby_pb2.AbortMatchResponse, _abc.Awaitable[_lobby_pb2.AbortMatchResponse]]:
+        """AbortMatch ends the match at once with no winners (MatchResult.ending ABORTED)."""
+
+    @_abc_1.abstractmethod
+    def SetMatchPrivate(
+        self,
+        request: _lobby_pb2.SetMatchPrivateRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lobby_pb2.SetMatchPrivateResponse, _abc.Awaitable[_lobby_pb2.SetMatchPrivateResponse]]:
+        """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
 
     @_abc_1.abstractmethod
     def WatchLobby(

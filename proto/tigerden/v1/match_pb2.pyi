@@ -7,6 +7,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from tigerden.v1 import doors_pb2 as _doors_pb2
 from tigerden.v1 import koikoi_pb2 as _koikoi_pb2
 from tigerden.v1 import lobby_pb2 as _lobby_pb2
@@ -21,6 +22,34 @@ else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class _PlayedBy:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _PlayedByEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_PlayedBy.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    PLAYED_BY_UNSPECIFIED: _PlayedBy.ValueType  # 0
+    """Not a move (step 0)."""
+    PLAYED_BY_SEAT: _PlayedBy.ValueType  # 1
+    """The seat's player or bot."""
+    PLAYED_BY_CLOCK: _PlayedBy.ValueType  # 2
+    """The server, because the seat's time ran out."""
+    PLAYED_BY_AWAY_BOT: _PlayedBy.ValueType  # 3
+    """The server's away bot, because the seat's player had gone."""
+
+class PlayedBy(_PlayedBy, metaclass=_PlayedByEnumTypeWrapper):
+    """PlayedBy says who chose a move."""
+
+PLAYED_BY_UNSPECIFIED: PlayedBy.ValueType  # 0
+"""Not a move (step 0)."""
+PLAYED_BY_SEAT: PlayedBy.ValueType  # 1
+"""The seat's player or bot."""
+PLAYED_BY_CLOCK: PlayedBy.ValueType  # 2
+"""The server, because the seat's time ran out."""
+PLAYED_BY_AWAY_BOT: PlayedBy.ValueType  # 3
+"""The server's away bot, because the seat's player had gone."""
+Global___PlayedBy: _TypeAlias = PlayedBy  # noqa: Y015
 
 @_typing.final
 class PlayRequest(_message.Message):
@@ -512,6 +541,12 @@ class MatchResult(_message.Message):
 
     SCORES_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
+    ENDING_FIELD_NUMBER: _builtins.int
+    FORFEITED_SEAT_FIELD_NUMBER: _builtins.int
+    ending: _lobby_pb2.MatchEnding.ValueType
+    """How the match ended: played out, aborted by the host, forfeited on time, or expired."""
+    forfeited_seat: _builtins.int
+    """With ending FORFEIT, the seat whose time ran out."""
     @_builtins.property
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Final scores per seat."""
@@ -525,12 +560,16 @@ class MatchResult(_message.Message):
         *,
         scores: _abc.Iterable[_builtins.int] | None = ...,
         winners: _abc.Iterable[_builtins.int] | None = ...,
+        ending: _lobby_pb2.MatchEnding.ValueType = ...,
+        forfeited_seat: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_forfeited_seat", b"_forfeited_seat", "forfeited_seat", b"forfeited_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["scores", b"scores", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_forfeited_seat", b"_forfeited_seat", "ending", b"ending", "forfeited_seat", b"forfeited_seat", "scores", b"scores", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__forfeited_seat: _TypeAlias = _typing.Literal["forfeited_seat"]  # noqa: Y015
+    _WhichOneofArgType__forfeited_seat: _TypeAlias = _typing.Literal["_forfeited_seat", b"_forfeited_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__forfeited_seat) -> _WhichOneofReturnType__forfeited_seat | None: ...
 
 Global___MatchResult: _TypeAlias = MatchResult  # noqa: Y015
 
@@ -551,6 +590,10 @@ class Snapshot(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    DEADLINE_UNIX_MS_FIELD_NUMBER: _builtins.int
+    TURN_REMAINING_MS_FIELD_NUMBER: _builtins.int
+    BANK_REMAINING_MS_FIELD_NUMBER: _builtins.int
+    EVENTS_ARE_RECAP_FIELD_NUMBER: _builtins.int
     CHAT_FIELD_NUMBER: _builtins.int
     REMATCH_MATCH_ID_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
@@ -563,6 +606,21 @@ class Snapshot(_message.Message):
     """Whose decision it is; unset when nobody's (match over or not started)."""
     status: _lobby_pb2.MatchStatus.ValueType
     """Where the match stands."""
+    deadline_unix_ms: _builtins.int
+    """With a turn clock (match option `clock`), when the decision of seat `to_act` is due, in
+    milliseconds since the Unix epoch; 0 without a clock or while nobody is to act. At that
+    moment the server plays the easy bot's move for the seat (or, with timeout=forfeit, the
+    seat loses).
+    """
+    turn_remaining_ms: _builtins.int
+    """The milliseconds seat `to_act` had left when this snapshot was built: count down from
+    this when your clock and the server's disagree. 0 when deadline_unix_ms is 0.
+    """
+    events_are_recap: _builtins.bool
+    """True when `events` are a recap of what happened before this stream opened (the recent
+    events, at least the current deal, round or contest, as the receiver saw them): the first
+    snapshot of every Play and Watch stream. A client that keeps a log replaces it.
+    """
     rematch_match_id: _builtins.str
     """The rematch of this finished match once someone asked to play again (LobbyService.Rematch
     takes your seat there); empty otherwise.
@@ -577,8 +635,8 @@ class Snapshot(_message.Message):
 
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
-        """What happened since the previous version, filtered for the receiver; empty on the first
-        snapshot of a stream.
+        """What happened since the previous snapshot of this stream, filtered for the receiver; on the
+        first snapshot of a stream, the recent events (events_are_recap).
         """
 
     @_builtins.property
@@ -592,6 +650,12 @@ class Snapshot(_message.Message):
     @_builtins.property
     def result(self) -> Global___MatchResult:
         """Set once the match is over."""
+
+    @_builtins.property
+    def bank_remaining_ms(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """With clock bank:S+I, every seat's remaining bank in milliseconds (the seat to act's as of
+        this snapshot), in seat order; empty for other clocks.
+        """
 
     @_builtins.property
     def chat(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChatLine]:
@@ -613,12 +677,16 @@ class Snapshot(_message.Message):
         legal_moves: _abc.Iterable[Global___LegalMove] | None = ...,
         view: Global___GameView | None = ...,
         result: Global___MatchResult | None = ...,
+        deadline_unix_ms: _builtins.int = ...,
+        turn_remaining_ms: _builtins.int = ...,
+        bank_remaining_ms: _abc.Iterable[_builtins.int] | None = ...,
+        events_are_recap: _builtins.bool = ...,
         chat: _abc.Iterable[Global___ChatLine] | None = ...,
         rematch_match_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "_viewer_seat", b"_viewer_seat", "result", b"result", "to_act", b"to_act", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "_viewer_seat", b"_viewer_seat", "chat", b"chat", "events", b"events", "legal_moves", b"legal_moves", "match_id", b"match_id", "rematch_match_id", b"rematch_match_id", "result", b"result", "scores", b"scores", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "_viewer_seat", b"_viewer_seat", "bank_remaining_ms", b"bank_remaining_ms", "chat", b"chat", "deadline_unix_ms", b"deadline_unix_ms", "events", b"events", "events_are_recap", b"events_are_recap", "legal_moves", b"legal_moves", "match_id", b"match_id", "rematch_match_id", b"rematch_match_id", "result", b"result", "scores", b"scores", "seats", b"seats", "status", b"status", "to_act", b"to_act", "turn_remaining_ms", b"turn_remaining_ms", "version", b"version", "view", b"view", "viewer_seat", b"viewer_seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
@@ -630,3 +698,174 @@ class Snapshot(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__viewer_seat) -> _WhichOneofReturnType__viewer_seat | None: ...
 
 Global___Snapshot: _TypeAlias = Snapshot  # noqa: Y015
+
+@_typing.final
+class ReplayMatchRequest(_message.Message):
+    """ReplayMatchRequest names a finished match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReplayMatchRequest: _TypeAlias = ReplayMatchRequest  # noqa: Y015
+
+@_typing.final
+class ReplayMatchResponse(_message.Message):
+    """ReplayMatchResponse is the header, then the steps in order."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    HEADER_FIELD_NUMBER: _builtins.int
+    STEP_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def header(self) -> Global___ReplayHeader:
+        """The first message: the match, its seed and result."""
+
+    @_builtins.property
+    def step(self) -> Global___ReplayStep:
+        """One position of the match."""
+
+    def __init__(
+        self,
+        *,
+        header: Global___ReplayHeader | None = ...,
+        step: Global___ReplayStep | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["header", b"header", "kind", b"kind", "step", b"step"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["header", b"header", "kind", b"kind", "step", b"step"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["header", "step"]  # noqa: Y015
+    _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_kind) -> _WhichOneofReturnType_kind | None: ...
+
+Global___ReplayMatchResponse: _TypeAlias = ReplayMatchResponse  # noqa: Y015
+
+@_typing.final
+class ReplayHeader(_message.Message):
+    """ReplayHeader describes the replayed match."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    CREATED_UNIX_MS_FIELD_NUMBER: _builtins.int
+    seed: _builtins.int
+    """The seed that dealt every card and tile: (game, options, seed, moves) replays the match."""
+    created_unix_ms: _builtins.int
+    """When the match was created, in milliseconds since the Unix epoch."""
+    @_builtins.property
+    def match(self) -> _lobby_pb2.MatchInfo:
+        """The match (finished)."""
+
+    @_builtins.property
+    def result(self) -> Global___MatchResult:
+        """The final result."""
+
+    def __init__(
+        self,
+        *,
+        match: _lobby_pb2.MatchInfo | None = ...,
+        seed: _builtins.int = ...,
+        result: Global___MatchResult | None = ...,
+        created_unix_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match", "result", b"result"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_unix_ms", b"created_unix_ms", "match", b"match", "result", b"result", "seed", b"seed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReplayHeader: _TypeAlias = ReplayHeader  # noqa: Y015
+
+@_typing.final
+class ReplayStep(_message.Message):
+    """ReplayStep is the match after `version` moves, with the move that led there."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    MOVE_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
+    PLAYED_BY_FIELD_NUMBER: _builtins.int
+    PLAYED_UNIX_MS_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
+    SEAT_VIEWS_FIELD_NUMBER: _builtins.int
+    SPECTATOR_VIEW_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    TO_ACT_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """Moves played so far (0: the deal)."""
+    seat: _builtins.int
+    """The seat that made the move leading here; unset on step 0."""
+    label: _builtins.str
+    """The move's label, for people."""
+    played_by: Global___PlayedBy.ValueType
+    """Who chose the move."""
+    played_unix_ms: _builtins.int
+    """When the move was accepted, in milliseconds since the Unix epoch (0 when unknown)."""
+    to_act: _builtins.int
+    """Whose decision was next; unset when nobody's."""
+    @_builtins.property
+    def move(self) -> Global___Move:
+        """The move leading here (unset on step 0)."""
+
+    @_builtins.property
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
+        """What the move caused, as a spectator saw it (the public events)."""
+
+    @_builtins.property
+    def seat_views(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameView]:
+        """Every seat's view after the move, in seat order: with them, everything is revealed."""
+
+    @_builtins.property
+    def spectator_view(self) -> Global___GameView:
+        """The spectator's view after the move."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The running match score per seat."""
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        seat: _builtins.int | None = ...,
+        move: Global___Move | None = ...,
+        label: _builtins.str = ...,
+        played_by: Global___PlayedBy.ValueType = ...,
+        played_unix_ms: _builtins.int = ...,
+        events: _abc.Iterable[Global___Event] | None = ...,
+        seat_views: _abc.Iterable[Global___GameView] | None = ...,
+        spectator_view: Global___GameView | None = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+        to_act: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "_to_act", b"_to_act", "move", b"move", "seat", b"seat", "spectator_view", b"spectator_view", "to_act", b"to_act"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "_to_act", b"_to_act", "events", b"events", "label", b"label", "move", b"move", "played_by", b"played_by", "played_unix_ms", b"played_unix_ms", "scores", b"scores", "seat", b"seat", "seat_views", b"seat_views", "spectator_view", b"spectator_view", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
+    _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__to_act) -> _WhichOneofReturnType__to_act | None: ...
+
+Global___ReplayStep: _TypeAlias = ReplayStep  # noqa: Y015

@@ -52,6 +52,11 @@ class MatchServiceStub:
                 request_serializer=tigerden_dot_v1_dot_match__pb2.ActRequest.SerializeToString,
                 response_deserializer=tigerden_dot_v1_dot_match__pb2.ActResponse.FromString,
                 _registered_method=True)
+        self.ReplayMatch = channel.unary_stream(
+                '/tigerden.v1.MatchService/ReplayMatch',
+                request_serializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchResponse.FromString,
+                _registered_method=True)
         self.SendChat = channel.unary_unary(
                 '/tigerden.v1.MatchService/SendChat',
                 request_serializer=tigerden_dot_v1_dot_match__pb2.SendChatRequest.SerializeToString,
@@ -94,6 +99,16 @@ class MatchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReplayMatch(self, request, context):
+        """ReplayMatch streams a finished match from the start, everything revealed: a header, then
+        one step per position (step 0 is the deal, before any move) with every seat's view.
+        Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
+        finished, and its replay would show hidden cards).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def SendChat(self, request, context):
         """SendChat says one line at the table: with a seat's token, as that player; without one, as a
         spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
@@ -122,6 +137,11 @@ def add_MatchServiceServicer_to_server(servicer, server):
                     servicer.Act,
                     request_deserializer=tigerden_dot_v1_dot_match__pb2.ActRequest.FromString,
                     response_serializer=tigerden_dot_v1_dot_match__pb2.ActResponse.SerializeToString,
+            ),
+            'ReplayMatch': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReplayMatch,
+                    request_deserializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_match__pb2.ReplayMatchResponse.SerializeToString,
             ),
             'SendChat': grpc.unary_unary_rpc_method_handler(
                     servicer.SendChat,
@@ -213,6 +233,33 @@ class MatchService:
             '/tigerden.v1.MatchService/Act',
             tigerden_dot_v1_dot_match__pb2.ActRequest.SerializeToString,
             tigerden_dot_v1_dot_match__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tigerden.v1.MatchService/ReplayMatch',
+            tigerden_dot_v1_dot_match__pb2.ReplayMatchRequest.SerializeToString,
+            tigerden_dot_v1_dot_match__pb2.ReplayMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -53,6 +53,12 @@ class MatchServiceStub:
     Errors: UNAUTHENTICATED, INVALID_ARGUMENT (malformed move), FAILED_PRECONDITION (not your
     turn, illegal move, match over, match not started), ABORTED (stale version).
     """
+    ReplayMatch: _grpc.UnaryStreamMultiCallable[_match_pb2.ReplayMatchRequest, _match_pb2.ReplayMatchResponse]
+    """ReplayMatch streams a finished match from the start, everything revealed: a header, then
+    one step per position (step 0 is the deal, before any move) with every seat's view.
+    Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
+    finished, and its replay would show hidden cards).
+    """
     SendChat: _grpc.UnaryUnaryMultiCallable[_match_pb2.SendChatRequest, _match_pb2.SendChatResponse]
     """SendChat says one line at the table: with a seat's token, as that player; without one, as a
     spectator named `spectator_name`. The line reaches every Play and Watch stream of the match
@@ -85,6 +91,12 @@ class MatchServiceAsyncStub(MatchServiceStub):
     """Act submits one move chosen at `version`, for clients without bidirectional streams.
     Errors: UNAUTHENTICATED, INVALID_ARGUMENT (malformed move), FAILED_PRECONDITION (not your
     turn, illegal move, match over, match not started), ABORTED (stale version).
+    """
+    ReplayMatch: _aio.UnaryStreamMultiCallable[_match_pb2.ReplayMatchRequest, _match_pb2.ReplayMatchResponse]  # type: ignore[assignment]
+    """ReplayMatch streams a finished match from the start, everything revealed: a header, then
+    one step per position (step 0 is the deal, before any move) with every seat's view.
+    Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
+    finished, and its replay would show hidden cards).
     """
     SendChat: _aio.UnaryUnaryMultiCallable[_match_pb2.SendChatRequest, _match_pb2.SendChatResponse]  # type: ignore[assignment]
     """SendChat says one line at the table: with a seat's token, as that player; without one, as a
@@ -133,6 +145,18 @@ class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
         """Act submits one move chosen at `version`, for clients without bidirectional streams.
         Errors: UNAUTHENTICATED, INVALID_ARGUMENT (malformed move), FAILED_PRECONDITION (not your
         turn, illegal move, match over, match not started), ABORTED (stale version).
+        """
+
+    @_abc_1.abstractmethod
+    def ReplayMatch(
+        self,
+        request: _match_pb2.ReplayMatchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_match_pb2.ReplayMatchResponse], _abc.AsyncIterator[_match_pb2.ReplayMatchResponse]]:
+        """ReplayMatch streams a finished match from the start, everything revealed: a header, then
+        one step per position (step 0 is the deal, before any move) with every seat's view.
+        Errors: NOT_FOUND (unknown match), FAILED_PRECONDITION (MATCH_NOT_OVER: the match is not
+        finished, and its replay would show hidden cards).
         """
 
     @_abc_1.abstractmethod
