@@ -51,7 +51,11 @@ async def test_every_level_plays_every_game(client: Server) -> None:
 
 
 async def test_the_event_loop_answers_while_hard_bots_think(client: Server) -> None:
-    thinking = await client.create("koikoi", 2, seats=[(BOT, "hard"), (BOT, "hard")])
+    # Each search thinks THINK seconds; a loop that waited for one would answer no faster. The
+    # bound is a fraction of it, not a speed goal, so a loaded machine does not fail the test.
+    think = 2.0
+    level = f"hard:{think:g}"
+    thinking = await client.create("koikoi", 2, seats=[(BOT, level), (BOT, level)])
     other = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
     await asyncio.sleep(0.5)  # the workers start and the first decision is under way
     slowest = 0.0
@@ -63,8 +67,8 @@ async def test_the_event_loop_answers_while_hard_bots_think(client: Server) -> N
             break
         slowest = max(slowest, time.perf_counter() - started)
         await asyncio.sleep(0.1)
-    assert slowest < 0.2
-    # Two bots at a second a move: meanwhile the table moved on, but only by a few moves.
+    assert slowest < think / 2
+    # Two bots at two seconds a move: meanwhile the table moved on, but only by a few moves.
     moved = await version(client, thinking.match_id)
     assert moved <= 4
     deadline = time.monotonic() + 10
