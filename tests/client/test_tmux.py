@@ -5,12 +5,15 @@ only where tmux is not installed."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 import shutil
 
 import pytest
+from tigerden.v1 import lobby_pb2
 
-from client.api import Server
+from client.api import SeatHandle, Server
 from client.ui import koikoi
 from tools.terminal import Pane
 
@@ -24,8 +27,23 @@ def rows(screen: str) -> list[str]:
     return screen.splitlines()
 
 
+async def bea(seat: SeatHandle) -> None:
+    """The other player, scripted: the first legal move, but koi-koi rather than stop, so no
+    choice of hers ends the deal while the test plays its turns (a random bot's stop did)."""
+    async with seat.play() as table:
+        async for snapshot in table.snapshots():
+            if snapshot.to_act != seat.seat or not snapshot.legal_moves:
+                continue
+            moves = [
+                m for m in snapshot.legal_moves if m.move.koikoi.WhichOneof("action") != "stop"
+            ]
+            await table.send(snapshot.version, (moves or list(snapshot.legal_moves))[0].move)
+
+
 async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
-    match = await client.create("koikoi")
+    human = lobby_pb2.SEAT_KIND_HUMAN
+    match = await client.create("koikoi", 2, seats=[(human, ""), (human, "")])
+    opponent = asyncio.create_task(bea(await client.join(match.match_id, "bea", seat=1)))
     address = client.target
     pane = Pane(["join", address, "--match", match.match_id, "--name", "ada", "--lang", "en"])
     try:
@@ -37,7 +55,7 @@ async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
         flat = " ".join(screen.split())
         for number in board:
             assert koikoi.card(None, number)[0][1] in flat
-        assert "Deal 1 of" in flat and re.search(r"stock: \d+", flat) and "bot-1" in flat
+        assert "Deal 1 of" in flat and re.search(r"stock: \d+", flat) and "bea" in flat
 
         choosing = "matches two board cards: type"  # our drawn card's capture choice
         deciding = "Your yaku are worth"  # our stop-or-koi-koi decision
@@ -54,7 +72,7 @@ async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
                     lambda s, b=screen: s != b and "your move" in s  # type: ignore[misc]
                 )
             banner = [row for row in rows(screen) if row.startswith("▶ ")]
-            assert banner and "bot-1" in banner[0], screen  # the banner: what the bot just did
+            assert banner and "bea" in banner[0], screen  # the banner: what bea just did
         pane.type("pla")  # Tab completes a unique start... there are several: the menu opens
         pane.keys("Escape")
         pane.keys("C-u")
@@ -80,3 +98,6 @@ async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
         await again.wait(lambda s: "[exit 0]" in s)
     finally:
         again.close()
+        opponent.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await opponent
