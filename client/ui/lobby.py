@@ -48,12 +48,14 @@ from client.ui.presence import presence
 
 LOBBY_STYLE = Style.from_dict(
     {
+        # ANSI colour names only, as on the table: the terminal's theme picks shades readable on
+        # light and dark backgrounds (a fixed light green or grey fades on white).
         "title": "bold",
-        "dim": "#888888",
+        "dim": "",
         "selected": "reverse",
-        "waiting": "bold #55cc55",
-        "playing": "#5599ff",
-        "finished": "#888888",
+        "waiting": "bold ansigreen",
+        "playing": "ansiblue",
+        "finished": "",
         "status": "reverse",
         "you": "bold underline",
     }

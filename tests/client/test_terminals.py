@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.styles import Style
 
 from client.cli import embedded_server, last_local_seat, remember_local_seat, resume_hint
+from client.ui.app import STYLE
+from client.ui.lobby import LOBBY_STYLE
 from client.ui.text import use_ascii, wants_ascii
 from tests.client.positions import SETUPS, client_for, positions
 from tests.client.screen import screen_text
@@ -70,3 +74,14 @@ async def test_play_resume_continues_the_last_unfinished_local_match(tmp_path: P
     assert resume_hint(args) == f"tigerden play --resume --db {db}"
     async with embedded_server(tmp_path / "other.sqlite", 0.0) as server:
         assert await last_local_seat(server, tmp_path / "other.sqlite") is None
+
+
+# Colours a terminal theme cannot re-shade: fixed RGB values and the greys/whites that vanish on
+# one of the two backgrounds.
+FIXED = re.compile(r"#[0-9a-fA-F]{3,6}\b|\bansi(white|black|gray|brightblack)\b|\b(white|black)\b")
+
+
+@pytest.mark.parametrize("style", [STYLE, LOBBY_STYLE], ids=["table", "lobby"])
+def test_every_colour_is_an_ansi_name_the_theme_shades_for_light_and_dark(style: Style) -> None:
+    for class_name, rule in style.style_rules:
+        assert not FIXED.search(rule), f"{class_name}: {rule!r} is unreadable on some background"
