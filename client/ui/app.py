@@ -244,7 +244,7 @@ def status_line(state: ClientState) -> StyleAndTextTuples:
     if clock:
         width = get_app().output.get_size().columns
         pad = max(2, width - len(status) - len(clock) - 4)
-        line.append(("class:status", plain(" " * pad + "⏱ " + clock + " ")))
+        line.append(("class:status", plain(" " * pad + symbols().clock + " " + clock + " ")))
     return line
 
 
