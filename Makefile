@@ -32,7 +32,7 @@ test-slow: $(STAMP) ## Everything, slow tests included, with property tests expl
 lint: $(STAMP) ## ruff + mypy + buf (lint, format, breaking changes)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy engine server client bots discovery bench tools tests
+	$(BIN)/mypy engine server client cli bots discovery bench tools tests
 	$(BIN)/buf lint
 	$(BIN)/buf format --diff --exit-code
 	@$(MAKE) --no-print-directory proto-breaking

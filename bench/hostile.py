@@ -6,7 +6,7 @@ small, as a client that stops reading for good), and meanwhile times `Act` on an
 Prints the server's resident memory before and after, how many moves the flooding client got
 written, and the other table's slowest and median answer. Short by default (10 s).
 
-    python -m bench.hostile [--seconds 10] [--server-command "python -m client.cli"]
+    python -m bench.hostile [--seconds 10] [--server-command "python -m cli"]
 
 `--server-command` runs another build of the server (say, an older checkout) for comparison.
 """
@@ -110,7 +110,7 @@ async def measure(address: str, pid: int, seconds: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--server-command", default=f"{sys.executable} -m client.cli")
+    parser.add_argument("--server-command", default=f"{sys.executable} -m cli")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         command = [

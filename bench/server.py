@@ -300,7 +300,7 @@ def start_server(
     case: Case, folder: str, profile: Path | None = None
 ) -> tuple[subprocess.Popen[str], str]:
     if case.server == "tigerden":
-        command = [sys.executable, "-m", "client.cli", "serve", "--host", "127.0.0.1"]
+        command = [sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"]
         if profile is not None:
             command[1:1] = ["-m", "pyinstrument", "-r", "text", "--show-all", "-o", str(profile)]
         command += ["--port", "0", "--db", str(Path(folder) / "bench.sqlite"), "--no-advertise"]

@@ -49,13 +49,19 @@ def data_words() -> list[str]:
     return words
 
 
+SOURCES = ("client", "cli")
+"""The packages whose strings people read: the client and the `tigerden` command."""
+
+
 def template() -> Catalog:
     catalog = Catalog(project="tigerden", domain=DOMAIN, fuzzy=False)
-    found = extract_from_dir(
-        str(ROOT / "client"), method_map=[("**.py", "python")], keywords=KEYWORDS
-    )
-    for filename, lineno, message, comments, _context in found:
-        catalog.add(message, locations=[(f"client/{filename}", lineno)], auto_comments=comments)
+    for package in SOURCES:
+        found = extract_from_dir(
+            str(ROOT / package), method_map=[("**.py", "python")], keywords=KEYWORDS
+        )
+        for filename, lineno, message, comments, _context in found:
+            location = (f"{package}/{filename}", lineno)
+            catalog.add(message, locations=[location], auto_comments=comments)
     for word in data_words():
         catalog.add(word, locations=[("(data)", 0)])
     return catalog

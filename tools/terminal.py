@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TIGERDEN = [sys.executable, "-m", "client.cli"]
+TIGERDEN = [sys.executable, "-m", "cli"]
 
 
 class Pane:

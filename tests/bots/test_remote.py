@@ -9,9 +9,9 @@ from tigerden.v1 import lobby_pb2, match_pb2
 
 from bots import Budget, decide
 from bots.worlds import world
+from cli.main import cmd_bot, parser
+from cli.views import decode_view
 from client.api import Server
-from client.cli import cmd_bot, parser
-from client.views import decode_view
 from engine import GAMES
 from engine.core import Seat, State, View
 from server.codecs import CODECS, wrap_view

@@ -10,8 +10,8 @@ import grpc
 import pytest
 from tigerden.v1 import lobby_pb2
 
+from cli.main import parser, seat_specs
 from client.api import Server
-from client.cli import parser, seat_specs
 from server.bots import RETRY_SECONDS
 from server.main import Running
 from tests.server.helpers import BOT, HUMAN, refused

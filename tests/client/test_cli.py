@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import grpc
 import pytest
 
+from cli.main import main, parse_options, parser, target
 from client.api import Server
-from client.cli import main, parse_options, parser, target
 from server.main import Running
 from tests.server.helpers import HUMAN
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "client.cli", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         timeout=120,
@@ -121,3 +123,16 @@ async def test_matches_says_who_each_table_waits_for_and_when_there_are_none(
     assert listed.stdout.splitlines()[1].split() == [
         *["waiting", "for", "1", "more", "player", "(seat", "1);", "away:", "ada", "(by", "ada)"]
     ]
+
+
+def test_the_client_package_imports_no_engine_bots_or_server() -> None:
+    """client/ is a thin client: what needs rules (the embedded server, a remote bot above
+    random) is wired in by the `tigerden` command, cli/, beside it."""
+    forbidden = re.compile(r"^\s*(from|import)\s+(engine|bots|server|cli)\b", re.MULTILINE)
+    client = Path(__file__).parents[2] / "client"
+    offenders = [
+        str(path.relative_to(client.parent))
+        for path in sorted(client.rglob("*.py"))
+        if forbidden.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

@@ -11,7 +11,7 @@ import pytest
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-from client.cli import embedded_server, last_local_seat, remember_local_seat, resume_hint
+from cli.main import embedded_server, last_local_seat, remember_local_seat, resume_hint
 from client.ui.app import STYLE
 from client.ui.lobby import LOBBY_STYLE
 from client.ui.text import use_ascii, wants_ascii

@@ -62,7 +62,7 @@ def test_instance_labels_fit_dns_sd() -> None:
 
 
 def tigerden(*args: str) -> list[str]:
-    return [sys.executable, "-m", "client.cli", *args]
+    return [sys.executable, "-m", "cli", *args]
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ def serve(db: Path, *options: str, port: int = 0) -> tuple[subprocess.Popen[byte
             [
                 sys.executable,
                 "-m",
-                "client.cli",
+                "cli",
                 "serve",
                 "--host",
                 "127.0.0.1",

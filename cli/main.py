@@ -19,8 +19,9 @@ import grpc
 from tigerden.v1 import lobby_pb2
 
 from bots import LEVELS, parse_level
+from cli.remote_bot import level_chooser
 from client.api import HostHandle, SeatHandle, Server, connect, error_reason
-from client.bot import BotError, level_chooser, play_seat
+from client.bot import BotError, play_seat
 from client.export import export_lines
 from client.i18n import LANGUAGES, _, n_, set_language
 from client.selfplay import selfplay
