@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bots.ismcts import Budget, Game, RolloutPolicy, search
+from bots.ismcts import Budget, Considered, Game, RolloutPolicy, ranked
 from bots.levels import Level, Rollout, Strategy, parse_level
 from bots.policies import GamePolicy, policy_for
 from bots.policies.base import Belief, ends_with, greedy, priors
@@ -44,6 +44,19 @@ def decide(
     policy = policy_for(view)
     if level.strategy is Strategy.GREEDY:
         return greedy(policy, view, legal, rng)
+    return rank(state, seat, level, rng, budget)[0].move
+
+
+def rank(
+    state: State, seat: Seat, level: Level, rng: random.Random, budget: Budget | None = None
+) -> list[Considered]:
+    """Every legal move of `seat` (to act) as the searching `level` weighs them, its choice
+    first, each with its estimated chance of winning the match. Like `decide`, it reads the
+    state only through the seat's view and `determinize(seat)`."""
+    assert level.strategy is Strategy.SEARCH, "only a searching level ranks moves"
+    legal = state.legal_moves()
+    view = state.view(seat)
+    policy = policy_for(view)
     belief = policy.belief(view) if level.belief else None
     informed = _informed(policy, seat, policy.surprise(view))
     game = Game(
@@ -56,7 +69,7 @@ def decide(
     )
     chosen = budget or level.budget
     assert chosen is not None, "a searching level has a budget"
-    return search(seat, legal, priors(policy, view, legal), game, chosen, rng)
+    return ranked(seat, legal, priors(policy, view, legal), game, chosen, rng)
 
 
 def _sample(state: State, seat: Seat, belief: Belief | None, rng: random.Random) -> State:

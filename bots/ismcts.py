@@ -107,16 +107,27 @@ class Edge:
         self.after: dict[Hashable, Node] = {}
 
 
-def search(
+@dataclass(frozen=True)
+class Considered:
+    """One root move after a search: how often the search chose it, and the seat's mean
+    reward over those iterations (its estimated chance of winning; None when never tried)."""
+
+    move: Move
+    visits: int
+    chance: float | None
+    prior: float
+
+
+def ranked(
     seat: Seat,
     legal: Sequence[Move],
     priors: Sequence[float],
     game: Game,
     budget: Budget,
     rng: random.Random,
-) -> Move:
-    """The root move (one of `legal`, weighed by `priors`) that the most iterations chose;
-    ties go to the higher prior."""
+) -> list[Considered]:
+    """Every root move, the search's choice first (the move a bot plays): by iterations that
+    chose it, ties to the higher prior. A hint shows the whole list."""
     root = Node()
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     iterations = budget.iterations
@@ -126,13 +137,14 @@ def search(
     ):
         _iterate(root, seat, (legal, priors), game, rng)
         done += 1
-    weight = dict(zip(legal, priors, strict=True))
-
-    def tried(move: Move) -> tuple[int, float]:
+    considered = []
+    for move, prior in zip(legal, priors, strict=True):
         edge = root.moves.get(move)
-        return (0 if edge is None else edge.visits, weight[move])
-
-    return max(legal, key=tried)
+        visits = 0 if edge is None else edge.visits
+        chance = edge.reward / visits if edge is not None and visits else None
+        considered.append(Considered(move, visits, chance, prior))
+    # A stable sort: among equals the first legal move stays first, as `max` chose before.
+    return sorted(considered, key=lambda c: (c.visits, c.prior), reverse=True)
 
 
 def _iterate(

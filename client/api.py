@@ -146,6 +146,23 @@ class SeatHandle:
         )
         return response.version
 
+    async def hint(self, version: int | None = None) -> match_pb2.HintResponse:
+        """The seat's legal moves ranked by the `hard` search, with chances and reasons
+        (Hint); `version`: the snapshot the seat is deciding at."""
+        request = match_pb2.HintRequest()
+        if version is not None:
+            request.version = version
+        response: match_pb2.HintResponse = await self.server.match.Hint(
+            request, metadata=self.metadata
+        )
+        return response
+
+    def review(self) -> AsyncIterator[match_pb2.ReviewMatchResponse]:
+        """The review of the seat's finished match: progress, and the decisions where the
+        `hard` search would have played otherwise (ReviewMatch)."""
+        call = self.server.match.ReviewMatch(match_pb2.ReviewMatchRequest(), metadata=self.metadata)
+        return aiter(call)  # type: ignore[arg-type]
+
     async def leave(self) -> None:
         """Gives the seat up: the token stops working and the seat is free again."""
         await self.server.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(), metadata=self.metadata)

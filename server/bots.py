@@ -21,8 +21,9 @@ import math
 import multiprocessing
 import os
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from bots import decide, parse_level
 from bots.levels import LEVELS, Level, Strategy
@@ -32,6 +33,8 @@ from server.room import PlayedBy, Room, SeatKind, Status
 from server.thinking import ThinkingQueue, exit_with_server
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 DEFAULT_LEVEL = "random"
 AWAY_LEVEL = "easy"
@@ -171,6 +174,14 @@ class BotDriver:
             return move
         finally:
             thinking.cancel()  # a no-op once done; drops a queued decision when cancelled
+
+    async def think(self, table: str, work: Callable[[], T]) -> T:
+        """`work()` computed for a person at `table` (a hint, a review): in the worker pool,
+        queued like a bot decision at a person's table, or without a pool in a thread."""
+        if self._queue is None:
+            return await asyncio.to_thread(work)
+        result: T = await self._queue.think(table, True, work)
+        return result
 
     async def close(self) -> None:
         """Stops every bot at once: pending decisions are dropped and the workers ended, even

@@ -54,6 +54,8 @@ class Reason(enum.Enum):
     TOO_MANY_WATCHERS = ("RESOURCE_EXHAUSTED", "one match has the most streams open")
     TOO_MANY_MATCHES = ("RESOURCE_EXHAUSTED", "the server holds the most unfinished matches")
     TOO_MANY_BOT_MATCHES = ("RESOURCE_EXHAUSTED", "the server runs the most all-bot matches")
+    HINTS_OFF = ("FAILED_PRECONDITION", "Hint or ReviewMatch in a match created with hints=off")
+    HINT_BUSY = ("RESOURCE_EXHAUSTED", "Hint or ReviewMatch while the seat's last is thought")
     INTERNAL = ("INTERNAL", "a bug in the server: logged there; nothing changed by it")
 
     def __init__(self, code_name: str, when: str) -> None:

@@ -31,6 +31,7 @@ from server.chat import ChatRate, chat_text
 from server.clock import TABLE_OPTIONS, Ending, validate_table_options
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
+from server.hints import hints_on, split_options, with_hints
 from server.limits import LAN_LIMITS, Limits
 from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
 from server.sanitise import clean_line
@@ -176,7 +177,8 @@ class Lobby:
         log = CodecLog(self.store, self.codecs[record.game_id])
         seats = [stored_seat(s) for s in record.seats]
         # Matches from before the table options had none: they take the defaults.
-        options = {spec.name: spec.default for spec in TABLE_OPTIONS} | record.options
+        stored, hints_option = split_options(record.options)
+        options = {spec.name: spec.default for spec in TABLE_OPTIONS} | stored
         room = Room(
             record.match_id,
             game,
@@ -190,6 +192,7 @@ class Lobby:
             record.host_hash,
             record.join_code,
             chat=list(record.chat),
+            hints=hints_on(hints_option, [seat.kind for seat in seats]),
         )
         room.replay([(move.seat, log.load(move.move)) for move in record.moves])
         room.ending = Ending.from_dict(record.ending)
@@ -285,6 +288,7 @@ class Lobby:
                 Reason.UNKNOWN_GAME, f"no game {game_id!r} on this server (games: {hosted})"
             )
         players = players or game.info.default_players
+        options, hints_option = split_options(options)
         table_names = {spec.name for spec in TABLE_OPTIONS}
         try:
             validated_game_options = game.info.validate(
@@ -295,6 +299,10 @@ class Lobby:
             raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if not seats:
             seats = [(SeatKind.HUMAN, "")] + [(SeatKind.BOT, "")] * (players - 1)
+        try:
+            hints = hints_on(hints_option, [kind for kind, _ in seats])
+        except BadOptions as error:
+            raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
         if len(seats) != players:
             raise Refusal(
                 Reason.BAD_SEATS, f"{len(seats)} seats were described for {players} players"
@@ -322,7 +330,7 @@ class Lobby:
                     match_id,
                     game_id,
                     players,
-                    validated,
+                    with_hints(validated, hints),
                     seed,
                     records,
                     token_hash(host_token),
@@ -347,6 +355,7 @@ class Lobby:
             creator,
             token_hash(host_token),
             rematch_of=rematch_of,
+            hints=hints,
         )
         if rematch_of is not None:
             rematch_of.rematch = room
@@ -503,7 +512,8 @@ class Lobby:
         slot = room.seats[seat]
         if room.rematch is None:
             seats = [(s.kind, s.bot_level) for s in room.seats]
-            self.create(room.game_id, room.players, room.options, seats, slot.name, room)
+            options = with_hints(room.options, room.hints)
+            self.create(room.game_id, room.players, options, seats, slot.name, room)
         rematch = room.rematch
         assert rematch is not None, "create links the rematch"
         if rematch.seats[seat].taken:

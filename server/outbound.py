@@ -13,11 +13,13 @@ from collections.abc import Iterator, Sequence
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
-from engine.core import Event, Result, Seat
+from engine.core import Event, Move, Result, Seat
 from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
+from server.hints import Review, hints_on, split_options
 from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
 from server.store import ChatRecord, MatchRecord
 
@@ -92,6 +94,7 @@ def match_info(room: Room) -> lobby_pb2.MatchInfo:
         match_id=room.match_id,
         game_id=room.game_id,
         options=dict(room.options),
+        hints=room.hints,
         seats=seats(room),
         status=STATUSES[room.status],
         version=room.version,
@@ -122,13 +125,16 @@ def chat_line(line: ChatRecord) -> match_pb2.ChatLine:
 
 def archived_info(record: MatchRecord, teams: list[int]) -> lobby_pb2.MatchInfo:
     """A finished match as listed from the archive, without rebuilding it."""
+    options, hints_option = split_options(record.options)
+    kinds = [SeatKind(s.kind) for s in record.seats]
     return lobby_pb2.MatchInfo(
+        hints=hints_on(hints_option, kinds),
         created_by=record.created_by,
         rematch_of=record.rematch_of or "",
         rematch_match_id=record.rematch or "",
         match_id=record.match_id,
         game_id=record.game_id,
-        options=record.options,
+        options=options,
         seats=[
             lobby_pb2.Seat(
                 seat=s.seat,
@@ -203,10 +209,7 @@ def snapshot(
             message.events.append(event_message(codec, seen))
     message.events.extend(match_pb2.Event(text=note) for note in notes)
     if acting is not None and acting == viewer:
-        message.legal_moves.extend(
-            match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
-            for move in state.legal_moves()
-        )
+        message.legal_moves.extend(legal_move(codec, move) for move in state.legal_moves())
     clock, now = room.clock, room.now()
     if acting is not None and clock.seat == acting and clock.deadline is not None:
         message.deadline_unix_ms = milliseconds(clock.deadline)
@@ -285,4 +288,28 @@ def rejection(refusal: Refusal) -> match_pb2.MoveRejection:
         code=grpc.StatusCode[refusal.reason.code_name].value[0],
         reason=refusal.reason.name,
         message=refusal.message,
+    )
+
+
+def legal_move(codec: Codec, move: Move) -> match_pb2.LegalMove:
+    return match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
+
+
+def move_hint(codec: Codec, advice: Advice) -> match_pb2.MoveHint:
+    message = match_pb2.MoveHint(
+        move=legal_move(codec, advice.move), visits=advice.visits, reason=advice.reason
+    )
+    if advice.chance is not None:
+        message.win_chance = advice.chance
+    return message
+
+
+def reviewed_move(codec: Codec, review: Review) -> match_pb2.ReviewedMove:
+    """A reviewed decision, with the view of the seat that made it (and only that seat asks)."""
+    return match_pb2.ReviewedMove(
+        version=review.version,
+        played=move_hint(codec, review.played),
+        best=move_hint(codec, review.best),
+        loss=review.loss,
+        view=wrap_view(codec, review.view),
     )

@@ -251,6 +251,8 @@ class Room:
     chat: list[ChatRecord] = field(default_factory=list)
     rematch_of: Room | None = None
     rematch: Room | None = None
+    hints: bool = False
+    """Whether the seats may ask for hints and a review (the `hints` match option)."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.game_options(), self.seed)

@@ -21,6 +21,7 @@ from server.clock import TABLE_OPTIONS
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.guard import abort, internal_error
+from server.hints import HintDesk
 from server.limits import Limiter
 from server.lobby import Lobby
 from server.paging import page
@@ -275,6 +276,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self.lobby = lobby
         self.limiter = limiter
         self._readers: set[asyncio.Task[None]] = set()
+        self.hints = HintDesk(lobby.bots)
 
     def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
         decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
@@ -425,3 +427,25 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             context.peer(),
         )
         return match_pb2.SendChatResponse(line=outbound.chat_line(line))
+
+    async def Hint(
+        self, request: match_pb2.HintRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> match_pb2.HintResponse:
+        room, seat = self.lobby.authenticate(require_token(context))
+        version = request.version if request.HasField("version") else None
+        at, advice = await self.hints.hint(room, seat, version)
+        codec = self.lobby.codecs[room.game_id]
+        return match_pb2.HintResponse(
+            version=at, moves=[outbound.move_hint(codec, a) for a in advice]
+        )
+
+    async def ReviewMatch(
+        self, request: match_pb2.ReviewMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> AsyncIterator[match_pb2.ReviewMatchResponse]:
+        room, seat = self.lobby.authenticate(require_token(context))
+        codec = self.lobby.codecs[room.game_id]
+        async for reviewed, total, review in self.hints.review(room, seat):
+            message = match_pb2.ReviewMatchResponse(reviewed=reviewed, total=total)
+            if review is not None:
+                message.move.CopyFrom(outbound.reviewed_move(codec, review))
+            yield message

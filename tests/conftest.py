@@ -36,3 +36,16 @@ async def running(tmp_path: Path) -> AsyncIterator[Running]:
 async def client(running: Running) -> AsyncIterator[Server]:
     async with connect(f"127.0.0.1:{running.port}") as server:
         yield server
+
+
+@pytest.fixture
+async def quick_client(tmp_path: Path) -> AsyncIterator[Server]:
+    """A client of a server whose bots, hints and reviews think at most 0.05 s a decision: for
+    tests of what they hold, not of how strong they are."""
+    limits = replace(LAN_LIMITS, max_bot_seconds=0.05)
+    running = await start_server("127.0.0.1:0", tmp_path / "quick.sqlite", limits=limits)
+    try:
+        async with connect(f"127.0.0.1:{running.port}") as server:
+            yield server
+    finally:
+        await running.stop(grace=0.2)

@@ -46,6 +46,7 @@ from tigerden.v1 import match_pb2
 from client.api import SeatHandle, Table
 from client.i18n import _
 from client.ui import games
+from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
 from client.ui.pane import ScrollPane
 from client.ui.presence import presence
 from client.ui.state import ClientState
@@ -161,6 +162,8 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
         _("A unique start of a move, or a word of it, is enough: 'crane', 'guess red'."),
         _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
         _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
+        _("h at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
+        _("r after the match: review where the hard bot would have played otherwise."),
     ]
     rules = "\n".join(
         _(line) if line.strip() else line for line in reflow(state.game.help).splitlines()
@@ -309,9 +312,10 @@ def build_app(
     input: Input | None = None,
     output: Output | None = None,
     talk: Talk | None = None,
+    advisor: Advisor | None = None,
 ) -> Application[None]:
     """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
-    without either)."""
+    without either); `advisor` (the seat) gives hints and the review."""
 
     def accept(buffer: object) -> bool:
         text = prompt.text
@@ -348,6 +352,8 @@ def build_app(
             if state.show_help
             else held_text(state)
             if state.held is not None
+            else review_text(state, state.review)
+            if state.review is not None
             else log_lines(state)
             if state.show_log
             else board(state)
@@ -447,6 +453,62 @@ def build_app(
     @bindings.add("escape", filter=holding, eager=True)
     def release(event: KeyPressEvent) -> None:
         state.held = None
+
+    empty_prompt = Condition(lambda: advisor is not None and not prompt.text)
+    reviewing = Condition(lambda: state.review is not None and not state.show_help)
+
+    @bindings.add("h", filter=empty_prompt & ~holding)
+    def ask_hint(event: KeyPressEvent) -> None:
+        snapshot = state.snapshot
+        if advisor is None or snapshot is None or not snapshot.legal_moves:
+            state.status = _("a hint comes at your turn")
+            return
+        state.status = _("thinking about a hint...")
+        app.create_background_task(show_hint(advisor, snapshot.version))
+
+    async def show_hint(advisor: Advisor, version: int) -> None:
+        try:
+            response = await advisor.hint(version)
+        except grpc.aio.AioRpcError as error:
+            state.status = refusal(error)
+        else:
+            state.held = hint_text(state, response)
+            state.status = _("the hint is on the table; any key goes on")
+            table_pane.scroll = 0
+        app.invalidate()
+
+    reviews: list[Review] = []  # the one review of this table (and failed attempts)
+
+    @bindings.add("r", filter=empty_prompt & ~holding)
+    def ask_review(event: KeyPressEvent) -> None:
+        snapshot = state.snapshot
+        if advisor is None or snapshot is None or not snapshot.HasField("result"):
+            state.status = _("the review comes after the match")
+            return
+        if not reviews or reviews[-1].failed:
+            reviews.append(Review())
+            app.create_background_task(follow_review(advisor, reviews[-1]))
+        state.review = reviews[-1]
+        table_pane.scroll = 0
+
+    async def follow_review(advisor: Advisor, review: Review) -> None:
+        try:
+            async for message in advisor.review():
+                review.take(message)
+                app.invalidate()
+        except grpc.aio.AioRpcError as error:
+            review.failed = refusal(error)
+            app.invalidate()
+
+    @bindings.add("down", filter=reviewing, eager=True)
+    @bindings.add("up", filter=reviewing, eager=True)
+    def browse(event: KeyPressEvent) -> None:
+        assert state.review is not None
+        state.review.browse(1 if event.key_sequence[0].key == "down" else -1)
+
+    @bindings.add("escape", filter=reviewing & ~has_completions, eager=True)
+    def close_review(event: KeyPressEvent) -> None:
+        state.review = None  # the review goes on in the background; r opens it again
 
     @bindings.add("c-q", eager=True)
     @bindings.add("c-c", eager=True)
@@ -557,7 +619,7 @@ async def run_table(
     if seat is None:
         app = build_app(state, None, input, output, talk)
     else:
-        app = build_app(state, send, input, output, seat.say)
+        app = build_app(state, send, input, output, seat.say, advisor=seat)
 
     def on_result(result: match_pb2.MoveResult) -> None:
         state.receive_result(result)

@@ -13,12 +13,16 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.i18n import _
 from client.ui.presence import away
+
+if TYPE_CHECKING:
+    from client.ui.advice import Review
 
 LOG_LINES = 200
 SEAT = re.compile(r"\bseat (\d+)\b")
@@ -59,6 +63,8 @@ class ClientState:
     """Set when a snapshot makes it your turn (the UI rings the bell and clears it)."""
     options: dict[str, str] = field(default_factory=dict)
     """The match's options (MatchInfo.options), to name its house rules."""
+    review: Review | None = None
+    """The post-match review while it is open (`r` after the match)."""
     received_at: float = 0.0
     """`time.monotonic()` when the snapshot arrived: the clock counts down from there."""
     chat_seen: int = 0

@@ -4,10 +4,11 @@
 // It loads ../../proto/tigerden/v1/*.proto at run time (nothing is copied or generated),
 // watches the lobby (WatchLobby) while it creates a private match against server bots (keeping
 // the host token), joins seat 0 with the join code, says a chat line as the player and one as a
-// spectator (SendChat), plays to the end choosing at random from the legal moves each snapshot
-// offers, prints the chat lines the table heard and the final scores, and replays the finished
-// match (ReplayMatch). With --host-controls it instead tries every host control on a table of
-// two people: FreeSeat, ReplaceSeatWithBot, AbortMatch.
+// spectator (SendChat), asks for a hint at its first decision and plays the hint's first move
+// (Hint), plays on to the end choosing at random from the legal moves each snapshot offers,
+// prints the chat lines the table heard and the final scores, and replays the finished match
+// (ReplayMatch). With --host-controls it instead tries every host control on a table of two
+// people: FreeSeat, ReplaceSeatWithBot, AbortMatch.
 //
 //   npm ci
 //   node play.js --server 127.0.0.1:50051 --game koikoi
@@ -147,12 +148,35 @@ function playOnStream(match, token, log) {
     let actedAt = -1; // a snapshot can repeat a version (a seat (dis)connected): act once per version
     let rejections = 0;
 
+    let hinted = false;
+    const send = (version, choice) => {
+      log(`v${version}: ${choice.label}`);
+      call.write({ version, move: choice.move });
+    };
     const act = (snapshot) => {
       if (snapshot.legal_moves.length === 0 || snapshot.version <= actedAt) return;
       actedAt = snapshot.version;
-      const choice = pick(snapshot.legal_moves);
-      log(`v${snapshot.version}: ${choice.label}`);
-      call.write({ version: snapshot.version, move: choice.move });
+      if (hinted) {
+        send(snapshot.version, pick(snapshot.legal_moves));
+        return;
+      }
+      // The first decision asks for a hint (Hint: the hard bot's ranking, from this seat's
+      // view) and plays its first move.
+      hinted = true;
+      unary(match, 'Hint', { version: snapshot.version }, bearer(token)).then(
+        (hint) => {
+          for (const move of hint.moves.slice(0, 3)) {
+            const chance = move.win_chance === undefined || move.win_chance === null
+              ? '?' : `${Math.round(100 * move.win_chance)}%`;
+            console.log(`  hint: ${move.move.label} (${chance}): ${move.reason}`);
+          }
+          send(snapshot.version, hint.moves[0].move);
+        },
+        (error) => {
+          call.cancel();
+          reject(new Error(`Hint failed: ${grpc.status[error.code]}: ${error.details}`));
+        },
+      );
     };
 
     call.on('data', (response) => {

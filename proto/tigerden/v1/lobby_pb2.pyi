@@ -399,7 +399,10 @@ class CreateMatchRequest(_message.Message):
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
-        """Match options by name; a missing option takes its default."""
+        """Match options by name; a missing option takes its default. Besides the game's options
+        (ListGames), every match takes `hints` = "on" or "off": whether its seats may ask for Hint
+        and ReviewMatch (default: on when a seat is a bot, off when every seat is a person).
+        """
 
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatSpec]:
@@ -490,6 +493,7 @@ class MatchInfo(_message.Message):
     TO_ACT_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     REMATCH_MATCH_ID_FIELD_NUMBER: _builtins.int
+    HINTS_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match's id."""
     game_id: _builtins.str
@@ -512,6 +516,8 @@ class MatchInfo(_message.Message):
     """The match this one is a rematch of; empty otherwise."""
     rematch_match_id: _builtins.str
     """The rematch of this (finished) match once someone asked to play again; empty otherwise."""
+    hints: _builtins.bool
+    """Whether the seats may ask for Hint and ReviewMatch (the match option `hints`)."""
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Every option of the match, defaults filled in."""
@@ -535,10 +541,11 @@ class MatchInfo(_message.Message):
         to_act: _builtins.int | None = ...,
         rematch_of: _builtins.str = ...,
         rematch_match_id: _builtins.str = ...,
+        hints: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "match_id", b"match_id", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "hints", b"hints", "match_id", b"match_id", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015

@@ -28,57 +28,69 @@ from tigerden.v1 import lobby_pb2 as tigerden_dot_v1_dot_lobby__pb2
 from tigerden.v1 import tiger_dragon_pb2 as tigerden_dot_v1_dot_tiger__dragon__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/match.proto\x12\x0btigerden.v1\x1a\x17tigerden/v1/doors.proto\x1a\x18tigerden/v1/koikoi.proto\x1a\x17tigerden/v1/lobby.proto\x1a\x1etigerden/v1/tiger_dragon.proto\"?\n\x0bPlayRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"l\n\x0cPlayResponse\x12)\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.SnapshotH\x00\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.MoveResultH\x00\x42\x06\n\x04kind\";\n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x19\n\x11stay_after_finish\x18\x14 \x01(\x08\"I\n\x0fSendChatRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x16\n\x0espectator_name\x18\x03 \x01(\t\"7\n\x10SendChatResponse\x12#\n\x04line\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.ChatLine\"~\n\x08\x43hatLine\x12\x0e\n\x06number\x18\x01 \x01(\x03\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\tspectator\x18\x04 \x01(\x08\x12\x0c\n\x04text\x18\x05 \x01(\t\x12\x17\n\x0fsent_at_unix_ms\x18\x06 \x01(\x03\x42\x07\n\x05_seat\"8\n\rWatchResponse\x12\'\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.Snapshot\">\n\nActRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"\x1e\n\x0b\x41\x63tResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\"s\n\nMoveResult\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12-\n\trejection\x18\x03 \x01(\x0b\x32\x1a.tigerden.v1.MoveRejection\x12\x13\n\x0bnew_version\x18\x04 \x01(\x03\">\n\rMoveRejection\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\"\x98\x01\n\x04Move\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsMoveH\x00\x12)\n\x06koikoi\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiMoveH\x00\x12\x34\n\x0ctiger_dragon\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonMoveH\x00\x42\x06\n\x04game\";\n\tLegalMove\x12\x1f\n\x04move\x18\x01 \x01(\x0b\x32\x11.tigerden.v1.Move\x12\r\n\x05label\x18\x02 \x01(\t\"\x9c\x01\n\x08GameView\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsViewH\x00\x12)\n\x06koikoi\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiViewH\x00\x12\x34\n\x0ctiger_dragon\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonViewH\x00\x42\x06\n\x04game\"\xaa\x01\n\x05\x45vent\x12\x0c\n\x04text\x18\x01 \x01(\t\x12(\n\x05\x64oors\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.DoorsEventH\x00\x12*\n\x06koikoi\x18\x03 \x01(\x0b\x32\x18.tigerden.v1.KoikoiEventH\x00\x12\x35\n\x0ctiger_dragon\x18\x04 \x01(\x0b\x32\x1d.tigerden.v1.TigerDragonEventH\x00\x42\x06\n\x04game\"\x88\x01\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12(\n\x06\x65nding\x18< \x01(\x0e\x32\x18.tigerden.v1.MatchEnding\x12\x1b\n\x0e\x66orfeited_seat\x18= \x01(\x05H\x00\x88\x01\x01\x42\x11\n\x0f_forfeited_seat\"\x9c\x04\n\x08Snapshot\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x18\n\x0bviewer_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12\x0e\n\x06scores\x18\x05 \x03(\x05\x12\x13\n\x06to_act\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12(\n\x06status\x18\x07 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\"\n\x06\x65vents\x18\x08 \x03(\x0b\x32\x12.tigerden.v1.Event\x12+\n\x0blegal_moves\x18\t \x03(\x0b\x32\x16.tigerden.v1.LegalMove\x12#\n\x04view\x18\n \x01(\x0b\x32\x15.tigerden.v1.GameView\x12(\n\x06result\x18\x0b \x01(\x0b\x32\x18.tigerden.v1.MatchResult\x12\x18\n\x10\x64\x65\x61\x64line_unix_ms\x18< \x01(\x03\x12\x19\n\x11turn_remaining_ms\x18= \x01(\x03\x12\x19\n\x11\x62\x61nk_remaining_ms\x18> \x03(\x03\x12\x18\n\x10\x65vents_are_recap\x18? \x01(\x08\x12#\n\x04\x63hat\x18\x14 \x03(\x0b\x32\x15.tigerden.v1.ChatLine\x12\x18\n\x10rematch_match_id\x18\x15 \x01(\tB\x0e\n\x0c_viewer_seatB\t\n\x07_to_act\"&\n\x12ReplayMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"s\n\x13ReplayMatchResponse\x12+\n\x06header\x18\x01 \x01(\x0b\x32\x19.tigerden.v1.ReplayHeaderH\x00\x12\'\n\x04step\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.ReplayStepH\x00\x42\x06\n\x04kind\"\x86\x01\n\x0cReplayHeader\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x0c\n\x04seed\x18\x02 \x01(\x04\x12(\n\x06result\x18\x03 \x01(\x0b\x32\x18.tigerden.v1.MatchResult\x12\x17\n\x0f\x63reated_unix_ms\x18\x04 \x01(\x03\"\xd9\x02\n\nReplayStep\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x1f\n\x04move\x18\x03 \x01(\x0b\x32\x11.tigerden.v1.Move\x12\r\n\x05label\x18\x04 \x01(\t\x12(\n\tplayed_by\x18\x05 \x01(\x0e\x32\x15.tigerden.v1.PlayedBy\x12\x16\n\x0eplayed_unix_ms\x18\x06 \x01(\x03\x12\"\n\x06\x65vents\x18\x07 \x03(\x0b\x32\x12.tigerden.v1.Event\x12)\n\nseat_views\x18\x08 \x03(\x0b\x32\x15.tigerden.v1.GameView\x12-\n\x0espectator_view\x18\t \x01(\x0b\x32\x15.tigerden.v1.GameView\x12\x0e\n\x06scores\x18\n \x03(\x05\x12\x13\n\x06to_act\x18\x0b \x01(\x05H\x01\x88\x01\x01\x42\x07\n\x05_seatB\t\n\x07_to_act*f\n\x08PlayedBy\x12\x19\n\x15PLAYED_BY_UNSPECIFIED\x10\x00\x12\x12\n\x0ePLAYED_BY_SEAT\x10\x01\x12\x13\n\x0fPLAYED_BY_CLOCK\x10\x02\x12\x16\n\x12PLAYED_BY_AWAY_BOT\x10\x03\x32\xe8\x02\n\x0cMatchService\x12?\n\x04Play\x12\x18.tigerden.v1.PlayRequest\x1a\x19.tigerden.v1.PlayResponse(\x01\x30\x01\x12@\n\x05Watch\x12\x19.tigerden.v1.WatchRequest\x1a\x1a.tigerden.v1.WatchResponse0\x01\x12\x38\n\x03\x41\x63t\x12\x17.tigerden.v1.ActRequest\x1a\x18.tigerden.v1.ActResponse\x12R\n\x0bReplayMatch\x12\x1f.tigerden.v1.ReplayMatchRequest\x1a .tigerden.v1.ReplayMatchResponse0\x01\x12G\n\x08SendChat\x12\x1c.tigerden.v1.SendChatRequest\x1a\x1d.tigerden.v1.SendChatResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/match.proto\x12\x0btigerden.v1\x1a\x17tigerden/v1/doors.proto\x1a\x18tigerden/v1/koikoi.proto\x1a\x17tigerden/v1/lobby.proto\x1a\x1etigerden/v1/tiger_dragon.proto\"/\n\x0bHintRequest\x12\x14\n\x07version\x18\x01 \x01(\x03H\x00\x88\x01\x01\x42\n\n\x08_version\"E\n\x0cHintResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12$\n\x05moves\x18\x02 \x03(\x0b\x32\x15.tigerden.v1.MoveHint\"x\n\x08MoveHint\x12$\n\x04move\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.LegalMove\x12\x17\n\nwin_chance\x18\x02 \x01(\x01H\x00\x88\x01\x01\x12\x0e\n\x06visits\x18\x03 \x01(\x05\x12\x0e\n\x06reason\x18\x04 \x01(\tB\r\n\x0b_win_chance\"\x14\n\x12ReviewMatchRequest\"_\n\x13ReviewMatchResponse\x12\x10\n\x08reviewed\x18\x01 \x01(\x05\x12\r\n\x05total\x18\x02 \x01(\x05\x12\'\n\x04move\x18\x03 \x01(\x0b\x32\x19.tigerden.v1.ReviewedMove\"\x9e\x01\n\x0cReviewedMove\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12%\n\x06played\x18\x02 \x01(\x0b\x32\x15.tigerden.v1.MoveHint\x12#\n\x04\x62\x65st\x18\x03 \x01(\x0b\x32\x15.tigerden.v1.MoveHint\x12\x0c\n\x04loss\x18\x04 \x01(\x01\x12#\n\x04view\x18\x05 \x01(\x0b\x32\x15.tigerden.v1.GameView\"?\n\x0bPlayRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"l\n\x0cPlayResponse\x12)\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.SnapshotH\x00\x12)\n\x06result\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.MoveResultH\x00\x42\x06\n\x04kind\";\n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x19\n\x11stay_after_finish\x18\x14 \x01(\x08\"I\n\x0fSendChatRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\x12\x16\n\x0espectator_name\x18\x03 \x01(\t\"7\n\x10SendChatResponse\x12#\n\x04line\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.ChatLine\"~\n\x08\x43hatLine\x12\x0e\n\x06number\x18\x01 \x01(\x03\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\tspectator\x18\x04 \x01(\x08\x12\x0c\n\x04text\x18\x05 \x01(\t\x12\x17\n\x0fsent_at_unix_ms\x18\x06 \x01(\x03\x42\x07\n\x05_seat\"8\n\rWatchResponse\x12\'\n\x08snapshot\x18\x01 \x01(\x0b\x32\x15.tigerden.v1.Snapshot\">\n\nActRequest\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x1f\n\x04move\x18\x02 \x01(\x0b\x32\x11.tigerden.v1.Move\"\x1e\n\x0b\x41\x63tResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\"s\n\nMoveResult\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12-\n\trejection\x18\x03 \x01(\x0b\x32\x1a.tigerden.v1.MoveRejection\x12\x13\n\x0bnew_version\x18\x04 \x01(\x03\">\n\rMoveRejection\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\"\x98\x01\n\x04Move\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsMoveH\x00\x12)\n\x06koikoi\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiMoveH\x00\x12\x34\n\x0ctiger_dragon\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonMoveH\x00\x42\x06\n\x04game\";\n\tLegalMove\x12\x1f\n\x04move\x18\x01 \x01(\x0b\x32\x11.tigerden.v1.Move\x12\r\n\x05label\x18\x02 \x01(\t\"\x9c\x01\n\x08GameView\x12\'\n\x05\x64oors\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsViewH\x00\x12)\n\x06koikoi\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.KoikoiViewH\x00\x12\x34\n\x0ctiger_dragon\x18\x03 \x01(\x0b\x32\x1c.tigerden.v1.TigerDragonViewH\x00\x42\x06\n\x04game\"\xaa\x01\n\x05\x45vent\x12\x0c\n\x04text\x18\x01 \x01(\t\x12(\n\x05\x64oors\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.DoorsEventH\x00\x12*\n\x06koikoi\x18\x03 \x01(\x0b\x32\x18.tigerden.v1.KoikoiEventH\x00\x12\x35\n\x0ctiger_dragon\x18\x04 \x01(\x0b\x32\x1d.tigerden.v1.TigerDragonEventH\x00\x42\x06\n\x04game\"\x88\x01\n\x0bMatchResult\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12(\n\x06\x65nding\x18< \x01(\x0e\x32\x18.tigerden.v1.MatchEnding\x12\x1b\n\x0e\x66orfeited_seat\x18= \x01(\x05H\x00\x88\x01\x01\x42\x11\n\x0f_forfeited_seat\"\x9c\x04\n\x08Snapshot\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x18\n\x0bviewer_seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12\x0e\n\x06scores\x18\x05 \x03(\x05\x12\x13\n\x06to_act\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12(\n\x06status\x18\x07 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\"\n\x06\x65vents\x18\x08 \x03(\x0b\x32\x12.tigerden.v1.Event\x12+\n\x0blegal_moves\x18\t \x03(\x0b\x32\x16.tigerden.v1.LegalMove\x12#\n\x04view\x18\n \x01(\x0b\x32\x15.tigerden.v1.GameView\x12(\n\x06result\x18\x0b \x01(\x0b\x32\x18.tigerden.v1.MatchResult\x12\x18\n\x10\x64\x65\x61\x64line_unix_ms\x18< \x01(\x03\x12\x19\n\x11turn_remaining_ms\x18= \x01(\x03\x12\x19\n\x11\x62\x61nk_remaining_ms\x18> \x03(\x03\x12\x18\n\x10\x65vents_are_recap\x18? \x01(\x08\x12#\n\x04\x63hat\x18\x14 \x03(\x0b\x32\x15.tigerden.v1.ChatLine\x12\x18\n\x10rematch_match_id\x18\x15 \x01(\tB\x0e\n\x0c_viewer_seatB\t\n\x07_to_act\"&\n\x12ReplayMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"s\n\x13ReplayMatchResponse\x12+\n\x06header\x18\x01 \x01(\x0b\x32\x19.tigerden.v1.ReplayHeaderH\x00\x12\'\n\x04step\x18\x02 \x01(\x0b\x32\x17.tigerden.v1.ReplayStepH\x00\x42\x06\n\x04kind\"\x86\x01\n\x0cReplayHeader\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x0c\n\x04seed\x18\x02 \x01(\x04\x12(\n\x06result\x18\x03 \x01(\x0b\x32\x18.tigerden.v1.MatchResult\x12\x17\n\x0f\x63reated_unix_ms\x18\x04 \x01(\x03\"\xd9\x02\n\nReplayStep\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x1f\n\x04move\x18\x03 \x01(\x0b\x32\x11.tigerden.v1.Move\x12\r\n\x05label\x18\x04 \x01(\t\x12(\n\tplayed_by\x18\x05 \x01(\x0e\x32\x15.tigerden.v1.PlayedBy\x12\x16\n\x0eplayed_unix_ms\x18\x06 \x01(\x03\x12\"\n\x06\x65vents\x18\x07 \x03(\x0b\x32\x12.tigerden.v1.Event\x12)\n\nseat_views\x18\x08 \x03(\x0b\x32\x15.tigerden.v1.GameView\x12-\n\x0espectator_view\x18\t \x01(\x0b\x32\x15.tigerden.v1.GameView\x12\x0e\n\x06scores\x18\n \x03(\x05\x12\x13\n\x06to_act\x18\x0b \x01(\x05H\x01\x88\x01\x01\x42\x07\n\x05_seatB\t\n\x07_to_act*f\n\x08PlayedBy\x12\x19\n\x15PLAYED_BY_UNSPECIFIED\x10\x00\x12\x12\n\x0ePLAYED_BY_SEAT\x10\x01\x12\x13\n\x0fPLAYED_BY_CLOCK\x10\x02\x12\x16\n\x12PLAYED_BY_AWAY_BOT\x10\x03\x32\xf9\x03\n\x0cMatchService\x12?\n\x04Play\x12\x18.tigerden.v1.PlayRequest\x1a\x19.tigerden.v1.PlayResponse(\x01\x30\x01\x12@\n\x05Watch\x12\x19.tigerden.v1.WatchRequest\x1a\x1a.tigerden.v1.WatchResponse0\x01\x12\x38\n\x03\x41\x63t\x12\x17.tigerden.v1.ActRequest\x1a\x18.tigerden.v1.ActResponse\x12R\n\x0bReplayMatch\x12\x1f.tigerden.v1.ReplayMatchRequest\x1a .tigerden.v1.ReplayMatchResponse0\x01\x12G\n\x08SendChat\x12\x1c.tigerden.v1.SendChatRequest\x1a\x1d.tigerden.v1.SendChatResponse\x12;\n\x04Hint\x12\x18.tigerden.v1.HintRequest\x1a\x19.tigerden.v1.HintResponse\x12R\n\x0bReviewMatch\x12\x1f.tigerden.v1.ReviewMatchRequest\x1a .tigerden.v1.ReviewMatchResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tigerden.v1.match_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PLAYEDBY']._serialized_start=2851
-  _globals['_PLAYEDBY']._serialized_end=2953
-  _globals['_PLAYREQUEST']._serialized_start=148
-  _globals['_PLAYREQUEST']._serialized_end=211
-  _globals['_PLAYRESPONSE']._serialized_start=213
-  _globals['_PLAYRESPONSE']._serialized_end=321
-  _globals['_WATCHREQUEST']._serialized_start=323
-  _globals['_WATCHREQUEST']._serialized_end=382
-  _globals['_SENDCHATREQUEST']._serialized_start=384
-  _globals['_SENDCHATREQUEST']._serialized_end=457
-  _globals['_SENDCHATRESPONSE']._serialized_start=459
-  _globals['_SENDCHATRESPONSE']._serialized_end=514
-  _globals['_CHATLINE']._serialized_start=516
-  _globals['_CHATLINE']._serialized_end=642
-  _globals['_WATCHRESPONSE']._serialized_start=644
-  _globals['_WATCHRESPONSE']._serialized_end=700
-  _globals['_ACTREQUEST']._serialized_start=702
-  _globals['_ACTREQUEST']._serialized_end=764
-  _globals['_ACTRESPONSE']._serialized_start=766
-  _globals['_ACTRESPONSE']._serialized_end=796
-  _globals['_MOVERESULT']._serialized_start=798
-  _globals['_MOVERESULT']._serialized_end=913
-  _globals['_MOVEREJECTION']._serialized_start=915
-  _globals['_MOVEREJECTION']._serialized_end=977
-  _globals['_MOVE']._serialized_start=980
-  _globals['_MOVE']._serialized_end=1132
-  _globals['_LEGALMOVE']._serialized_start=1134
-  _globals['_LEGALMOVE']._serialized_end=1193
-  _globals['_GAMEVIEW']._serialized_start=1196
-  _globals['_GAMEVIEW']._serialized_end=1352
-  _globals['_EVENT']._serialized_start=1355
-  _globals['_EVENT']._serialized_end=1525
-  _globals['_MATCHRESULT']._serialized_start=1528
-  _globals['_MATCHRESULT']._serialized_end=1664
-  _globals['_SNAPSHOT']._serialized_start=1667
-  _globals['_SNAPSHOT']._serialized_end=2207
-  _globals['_REPLAYMATCHREQUEST']._serialized_start=2209
-  _globals['_REPLAYMATCHREQUEST']._serialized_end=2247
-  _globals['_REPLAYMATCHRESPONSE']._serialized_start=2249
-  _globals['_REPLAYMATCHRESPONSE']._serialized_end=2364
-  _globals['_REPLAYHEADER']._serialized_start=2367
-  _globals['_REPLAYHEADER']._serialized_end=2501
-  _globals['_REPLAYSTEP']._serialized_start=2504
-  _globals['_REPLAYSTEP']._serialized_end=2849
-  _globals['_MATCHSERVICE']._serialized_start=2956
-  _globals['_MATCHSERVICE']._serialized_end=3316
+  _globals['_PLAYEDBY']._serialized_start=3373
+  _globals['_PLAYEDBY']._serialized_end=3475
+  _globals['_HINTREQUEST']._serialized_start=148
+  _globals['_HINTREQUEST']._serialized_end=195
+  _globals['_HINTRESPONSE']._serialized_start=197
+  _globals['_HINTRESPONSE']._serialized_end=266
+  _globals['_MOVEHINT']._serialized_start=268
+  _globals['_MOVEHINT']._serialized_end=388
+  _globals['_REVIEWMATCHREQUEST']._serialized_start=390
+  _globals['_REVIEWMATCHREQUEST']._serialized_end=410
+  _globals['_REVIEWMATCHRESPONSE']._serialized_start=412
+  _globals['_REVIEWMATCHRESPONSE']._serialized_end=507
+  _globals['_REVIEWEDMOVE']._serialized_start=510
+  _globals['_REVIEWEDMOVE']._serialized_end=668
+  _globals['_PLAYREQUEST']._serialized_start=670
+  _globals['_PLAYREQUEST']._serialized_end=733
+  _globals['_PLAYRESPONSE']._serialized_start=735
+  _globals['_PLAYRESPONSE']._serialized_end=843
+  _globals['_WATCHREQUEST']._serialized_start=845
+  _globals['_WATCHREQUEST']._serialized_end=904
+  _globals['_SENDCHATREQUEST']._serialized_start=906
+  _globals['_SENDCHATREQUEST']._serialized_end=979
+  _globals['_SENDCHATRESPONSE']._serialized_start=981
+  _globals['_SENDCHATRESPONSE']._serialized_end=1036
+  _globals['_CHATLINE']._serialized_start=1038
+  _globals['_CHATLINE']._serialized_end=1164
+  _globals['_WATCHRESPONSE']._serialized_start=1166
+  _globals['_WATCHRESPONSE']._serialized_end=1222
+  _globals['_ACTREQUEST']._serialized_start=1224
+  _globals['_ACTREQUEST']._serialized_end=1286
+  _globals['_ACTRESPONSE']._serialized_start=1288
+  _globals['_ACTRESPONSE']._serialized_end=1318
+  _globals['_MOVERESULT']._serialized_start=1320
+  _globals['_MOVERESULT']._serialized_end=1435
+  _globals['_MOVEREJECTION']._serialized_start=1437
+  _globals['_MOVEREJECTION']._serialized_end=1499
+  _globals['_MOVE']._serialized_start=1502
+  _globals['_MOVE']._serialized_end=1654
+  _globals['_LEGALMOVE']._serialized_start=1656
+  _globals['_LEGALMOVE']._serialized_end=1715
+  _globals['_GAMEVIEW']._serialized_start=1718
+  _globals['_GAMEVIEW']._serialized_end=1874
+  _globals['_EVENT']._serialized_start=1877
+  _globals['_EVENT']._serialized_end=2047
+  _globals['_MATCHRESULT']._serialized_start=2050
+  _globals['_MATCHRESULT']._serialized_end=2186
+  _globals['_SNAPSHOT']._serialized_start=2189
+  _globals['_SNAPSHOT']._serialized_end=2729
+  _globals['_REPLAYMATCHREQUEST']._serialized_start=2731
+  _globals['_REPLAYMATCHREQUEST']._serialized_end=2769
+  _globals['_REPLAYMATCHRESPONSE']._serialized_start=2771
+  _globals['_REPLAYMATCHRESPONSE']._serialized_end=2886
+  _globals['_REPLAYHEADER']._serialized_start=2889
+  _globals['_REPLAYHEADER']._serialized_end=3023
+  _globals['_REPLAYSTEP']._serialized_start=3026
+  _globals['_REPLAYSTEP']._serialized_end=3371
+  _globals['_MATCHSERVICE']._serialized_start=3478
+  _globals['_MATCHSERVICE']._serialized_end=3983
 # @@protoc_insertion_point(module_scope)

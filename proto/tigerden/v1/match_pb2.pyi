@@ -52,6 +52,201 @@ PLAYED_BY_AWAY_BOT: PlayedBy.ValueType  # 3
 Global___PlayedBy: _TypeAlias = PlayedBy  # noqa: Y015
 
 @_typing.final
+class HintRequest(_message.Message):
+    """HintRequest asks for a hint for the token's seat (token in metadata)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The snapshot version the seat is deciding at; refused as stale when the match is elsewhere.
+    Unset: the current version.
+    """
+    def __init__(
+        self,
+        *,
+        version: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_version", b"_version", "version", b"version"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_version", b"_version", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__version: _TypeAlias = _typing.Literal["version"]  # noqa: Y015
+    _WhichOneofArgType__version: _TypeAlias = _typing.Literal["_version", b"_version"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__version) -> _WhichOneofReturnType__version | None: ...
+
+Global___HintRequest: _TypeAlias = HintRequest  # noqa: Y015
+
+@_typing.final
+class HintResponse(_message.Message):
+    """HintResponse is the ranked list of the seat's legal moves."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    MOVES_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The match version the hint is for."""
+    @_builtins.property
+    def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___MoveHint]:
+        """Every legal move of the seat, the one the `hard` search would play first, then by how often
+        the search chose each.
+        """
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        moves: _abc.Iterable[Global___MoveHint] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["moves", b"moves", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___HintResponse: _TypeAlias = HintResponse  # noqa: Y015
+
+@_typing.final
+class MoveHint(_message.Message):
+    """MoveHint is one legal move as the search weighs it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MOVE_FIELD_NUMBER: _builtins.int
+    WIN_CHANCE_FIELD_NUMBER: _builtins.int
+    VISITS_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    win_chance: _builtins.float
+    """The search's estimate of the seat's chance of winning the match after this move, 0 to 1;
+    unset when the search did not try the move (or there was only one move to make).
+    """
+    visits: _builtins.int
+    """How many of the search's playouts chose this move."""
+    reason: _builtins.str
+    """Why, in one line in the game's words (English), e.g. "captures the jan-crane: the brights
+    (sankō) 2 of 3".
+    """
+    @_builtins.property
+    def move(self) -> Global___LegalMove:
+        """The move, ready to send back unchanged (as in Snapshot.legal_moves)."""
+
+    def __init__(
+        self,
+        *,
+        move: Global___LegalMove | None = ...,
+        win_chance: _builtins.float | None = ...,
+        visits: _builtins.int = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance", "move", b"move", "win_chance", b"win_chance"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance", "move", b"move", "reason", b"reason", "visits", b"visits", "win_chance", b"win_chance"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__win_chance: _TypeAlias = _typing.Literal["win_chance"]  # noqa: Y015
+    _WhichOneofArgType__win_chance: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__win_chance) -> _WhichOneofReturnType__win_chance | None: ...
+
+Global___MoveHint: _TypeAlias = MoveHint  # noqa: Y015
+
+@_typing.final
+class ReviewMatchRequest(_message.Message):
+    """ReviewMatchRequest asks for the review of the token seat's finished match (token in
+    metadata).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewMatchRequest: _TypeAlias = ReviewMatchRequest  # noqa: Y015
+
+@_typing.final
+class ReviewMatchResponse(_message.Message):
+    """ReviewMatchResponse is progress, and a move the search would have made differently."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REVIEWED_FIELD_NUMBER: _builtins.int
+    TOTAL_FIELD_NUMBER: _builtins.int
+    MOVE_FIELD_NUMBER: _builtins.int
+    reviewed: _builtins.int
+    """Decisions of the seat reviewed so far (decisions with only one legal move are not counted)."""
+    total: _builtins.int
+    """Decisions of the seat to review in all."""
+    @_builtins.property
+    def move(self) -> Global___ReviewedMove:
+        """Set when the decision just reviewed is one where the search would have chosen differently."""
+
+    def __init__(
+        self,
+        *,
+        reviewed: _builtins.int = ...,
+        total: _builtins.int = ...,
+        move: Global___ReviewedMove | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["move", b"move", "reviewed", b"reviewed", "total", b"total"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewMatchResponse: _TypeAlias = ReviewMatchResponse  # noqa: Y015
+
+@_typing.final
+class ReviewedMove(_message.Message):
+    """ReviewedMove is one decision where the `hard` search would have chosen another move."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    PLAYED_FIELD_NUMBER: _builtins.int
+    BEST_FIELD_NUMBER: _builtins.int
+    LOSS_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    version: _builtins.int
+    """The match version the decision was made at (the move played was the version+1-th)."""
+    loss: _builtins.float
+    """best.win_chance minus played.win_chance (0 when either is unknown): the estimated chance
+    of winning the move gave away.
+    """
+    @_builtins.property
+    def played(self) -> Global___MoveHint:
+        """The move the seat played."""
+
+    @_builtins.property
+    def best(self) -> Global___MoveHint:
+        """The move the search would have played."""
+
+    @_builtins.property
+    def view(self) -> Global___GameView:
+        """What the seat saw when it decided (its view at that version)."""
+
+    def __init__(
+        self,
+        *,
+        version: _builtins.int = ...,
+        played: Global___MoveHint | None = ...,
+        best: Global___MoveHint | None = ...,
+        loss: _builtins.float = ...,
+        view: Global___GameView | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "played", b"played", "view", b"view"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "loss", b"loss", "played", b"played", "version", b"version", "view", b"view"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewedMove: _TypeAlias = ReviewedMove  # noqa: Y015
+
+@_typing.final
 class PlayRequest(_message.Message):
     """PlayRequest is one move sent on a Play stream."""
 

@@ -62,6 +62,16 @@ class MatchServiceStub:
                 request_serializer=tigerden_dot_v1_dot_match__pb2.SendChatRequest.SerializeToString,
                 response_deserializer=tigerden_dot_v1_dot_match__pb2.SendChatResponse.FromString,
                 _registered_method=True)
+        self.Hint = channel.unary_unary(
+                '/tigerden.v1.MatchService/Hint',
+                request_serializer=tigerden_dot_v1_dot_match__pb2.HintRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_match__pb2.HintResponse.FromString,
+                _registered_method=True)
+        self.ReviewMatch = channel.unary_stream(
+                '/tigerden.v1.MatchService/ReviewMatch',
+                request_serializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchResponse.FromString,
+                _registered_method=True)
 
 
 class MatchServiceServicer:
@@ -120,6 +130,34 @@ class MatchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Hint(self, request, context):
+        """Hint ranks the legal moves of the token's seat, which must be to act, as the `hard` bot's
+        search weighs them from that seat's view (it knows what the seat knows, nothing more): the
+        search's choice first, each with its estimated chance of winning the match and a reason in
+        the game's words. It thinks in the server's bot workers for up to the `hard` level's time
+        (capped by the server's --max-bot-seconds). Allowed when the match option `hints` is "on"
+        (the default when a bot plays, "off" when every seat is a person). Errors: UNAUTHENTICATED,
+        FAILED_PRECONDITION (HINTS_OFF, NOT_YOUR_TURN, MATCH_NOT_STARTED, MATCH_OVER),
+        ABORTED (STALE_VERSION: `version` is not the match's, or the match moved on while the hint
+        was thought), RESOURCE_EXHAUSTED (HINT_BUSY: this seat's previous hint or review is still
+        being thought; one at a time per seat).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReviewMatch(self, request, context):
+        """ReviewMatch goes through the token seat's decisions of a finished match with hints on and
+        streams the ones where the `hard` search, given what the seat knew then, would have chosen
+        another move, with the estimated loss in chance of winning; progress messages come between
+        (the search thinks a short while per decision, so a long match takes a while). Errors:
+        UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
+        (HINT_BUSY).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MatchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -147,6 +185,16 @@ def add_MatchServiceServicer_to_server(servicer, server):
                     servicer.SendChat,
                     request_deserializer=tigerden_dot_v1_dot_match__pb2.SendChatRequest.FromString,
                     response_serializer=tigerden_dot_v1_dot_match__pb2.SendChatResponse.SerializeToString,
+            ),
+            'Hint': grpc.unary_unary_rpc_method_handler(
+                    servicer.Hint,
+                    request_deserializer=tigerden_dot_v1_dot_match__pb2.HintRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_match__pb2.HintResponse.SerializeToString,
+            ),
+            'ReviewMatch': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReviewMatch,
+                    request_deserializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -287,6 +335,60 @@ class MatchService:
             '/tigerden.v1.MatchService/SendChat',
             tigerden_dot_v1_dot_match__pb2.SendChatRequest.SerializeToString,
             tigerden_dot_v1_dot_match__pb2.SendChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Hint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.MatchService/Hint',
+            tigerden_dot_v1_dot_match__pb2.HintRequest.SerializeToString,
+            tigerden_dot_v1_dot_match__pb2.HintResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tigerden.v1.MatchService/ReviewMatch',
+            tigerden_dot_v1_dot_match__pb2.ReviewMatchRequest.SerializeToString,
+            tigerden_dot_v1_dot_match__pb2.ReviewMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -66,6 +66,26 @@ class MatchServiceStub:
     UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
     (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
     """
+    Hint: _grpc.UnaryUnaryMultiCallable[_match_pb2.HintRequest, _match_pb2.HintResponse]
+    """Hint ranks the legal moves of the token's seat, which must be to act, as the `hard` bot's
+    search weighs them from that seat's view (it knows what the seat knows, nothing more): the
+    search's choice first, each with its estimated chance of winning the match and a reason in
+    the game's words. It thinks in the server's bot workers for up to the `hard` level's time
+    (capped by the server's --max-bot-seconds). Allowed when the match option `hints` is "on"
+    (the default when a bot plays, "off" when every seat is a person). Errors: UNAUTHENTICATED,
+    FAILED_PRECONDITION (HINTS_OFF, NOT_YOUR_TURN, MATCH_NOT_STARTED, MATCH_OVER),
+    ABORTED (STALE_VERSION: `version` is not the match's, or the match moved on while the hint
+    was thought), RESOURCE_EXHAUSTED (HINT_BUSY: this seat's previous hint or review is still
+    being thought; one at a time per seat).
+    """
+    ReviewMatch: _grpc.UnaryStreamMultiCallable[_match_pb2.ReviewMatchRequest, _match_pb2.ReviewMatchResponse]
+    """ReviewMatch goes through the token seat's decisions of a finished match with hints on and
+    streams the ones where the `hard` search, given what the seat knew then, would have chosen
+    another move, with the estimated loss in chance of winning; progress messages come between
+    (the search thinks a short while per decision, so a long match takes a while). Errors:
+    UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
+    (HINT_BUSY).
+    """
 
 @_typing.type_check_only
 class MatchServiceAsyncStub(MatchServiceStub):
@@ -104,6 +124,26 @@ class MatchServiceAsyncStub(MatchServiceStub):
     in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
     UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
     (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
+    """
+    Hint: _aio.UnaryUnaryMultiCallable[_match_pb2.HintRequest, _match_pb2.HintResponse]  # type: ignore[assignment]
+    """Hint ranks the legal moves of the token's seat, which must be to act, as the `hard` bot's
+    search weighs them from that seat's view (it knows what the seat knows, nothing more): the
+    search's choice first, each with its estimated chance of winning the match and a reason in
+    the game's words. It thinks in the server's bot workers for up to the `hard` level's time
+    (capped by the server's --max-bot-seconds). Allowed when the match option `hints` is "on"
+    (the default when a bot plays, "off" when every seat is a person). Errors: UNAUTHENTICATED,
+    FAILED_PRECONDITION (HINTS_OFF, NOT_YOUR_TURN, MATCH_NOT_STARTED, MATCH_OVER),
+    ABORTED (STALE_VERSION: `version` is not the match's, or the match moved on while the hint
+    was thought), RESOURCE_EXHAUSTED (HINT_BUSY: this seat's previous hint or review is still
+    being thought; one at a time per seat).
+    """
+    ReviewMatch: _aio.UnaryStreamMultiCallable[_match_pb2.ReviewMatchRequest, _match_pb2.ReviewMatchResponse]  # type: ignore[assignment]
+    """ReviewMatch goes through the token seat's decisions of a finished match with hints on and
+    streams the ones where the `hard` search, given what the seat knew then, would have chosen
+    another move, with the estimated loss in chance of winning; progress messages come between
+    (the search thinks a short while per decision, so a long match takes a while). Errors:
+    UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
+    (HINT_BUSY).
     """
 
 class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -170,6 +210,38 @@ class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
         in Snapshot.chat, in order, and is kept with the match. Errors: NOT_FOUND (unknown match),
         UNAUTHENTICATED (bad token), PERMISSION_DENIED (token of another match), INVALID_ARGUMENT
         (CHAT_EMPTY, CHAT_TOO_LONG), RESOURCE_EXHAUSTED (CHAT_TOO_FAST: wait and send again).
+        """
+
+    @_abc_1.abstractmethod
+    def Hint(
+        self,
+        request: _match_pb2.HintRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_match_pb2.HintResponse, _abc.Awaitable[_match_pb2.HintResponse]]:
+        """Hint ranks the legal moves of the token's seat, which must be to act, as the `hard` bot's
+        search weighs them from that seat's view (it knows what the seat knows, nothing more): the
+        search's choice first, each with its estimated chance of winning the match and a reason in
+        the game's words. It thinks in the server's bot workers for up to the `hard` level's time
+        (capped by the server's --max-bot-seconds). Allowed when the match option `hints` is "on"
+        (the default when a bot plays, "off" when every seat is a person). Errors: UNAUTHENTICATED,
+        FAILED_PRECONDITION (HINTS_OFF, NOT_YOUR_TURN, MATCH_NOT_STARTED, MATCH_OVER),
+        ABORTED (STALE_VERSION: `version` is not the match's, or the match moved on while the hint
+        was thought), RESOURCE_EXHAUSTED (HINT_BUSY: this seat's previous hint or review is still
+        being thought; one at a time per seat).
+        """
+
+    @_abc_1.abstractmethod
+    def ReviewMatch(
+        self,
+        request: _match_pb2.ReviewMatchRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_match_pb2.ReviewMatchResponse], _abc.AsyncIterator[_match_pb2.ReviewMatchResponse]]:
+        """ReviewMatch goes through the token seat's decisions of a finished match with hints on and
+        streams the ones where the `hard` search, given what the seat knew then, would have chosen
+        another move, with the estimated loss in chance of winning; progress messages come between
+        (the search thinks a short while per decision, so a long match takes a while). Errors:
+        UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
+        (HINT_BUSY).
         """
 
 def add_MatchServiceServicer_to_server(servicer: MatchServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

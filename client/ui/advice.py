@@ -1,0 +1,153 @@
+"""Hints (`h` at your turn) and the post-match review (`r` after the match), as the table shows
+them. The server thinks (Hint, ReviewMatch); this module only asks and puts the answers into
+words: a hint is held on the table like a deal's summary, the review is a list browsed with the
+arrow keys. The reasons come from the server in English (the game's words), like the rules
+text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import grpc
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from tigerden.v1 import match_pb2
+
+from client.api import error_reason
+from client.i18n import _, n_
+from client.ui.state import ClientState
+from client.ui.text import symbols
+
+
+class Advisor(Protocol):
+    """What the table asks for advice: a seat (`client.api.SeatHandle`)."""
+
+    async def hint(self, version: int | None = None) -> match_pb2.HintResponse: ...
+
+    def review(self) -> AsyncIterator[match_pb2.ReviewMatchResponse]: ...
+
+
+REFUSALS: dict[str, Callable[[], str]] = {
+    "HINTS_OFF": lambda: _("this match gives no hints: it was created with hints=off"),
+    "NOT_YOUR_TURN": lambda: _("a hint comes at your turn"),
+    "HINT_BUSY": lambda: _("still thinking about your last hint or review"),
+    "STALE_VERSION": lambda: _("the table moved on; press h again"),
+    "MATCH_NOT_OVER": lambda: _("the review comes after the match"),
+}
+"""What a refused hint or review means for the player, by the server's stable reason."""
+
+
+def refusal(error: grpc.aio.AioRpcError) -> str:
+    words = REFUSALS.get(error_reason(error))
+    return words() if words else _("no hint: {reason}").format(reason=error.details())
+
+
+def chance(hint: match_pb2.MoveHint) -> str:
+    """ "62%", or "?" when the search did not try the move."""
+    return f"{round(100 * hint.win_chance)}%" if hint.HasField("win_chance") else "?"
+
+
+def hint_text(state: ClientState, response: match_pb2.HintResponse) -> StyleAndTextTuples:
+    """The hint as held on the table: every move, best first, its chance and why."""
+    lines: StyleAndTextTuples = [
+        ("class:title", _("Hint: your moves as the hard bot weighs them") + "\n"),
+        ("class:dim", _("(it knows what you can see, nothing more)") + "\n"),
+        ("class:dim", _("chance = its estimate of your chance to win the match") + "\n"),
+    ]
+    for number, hint in enumerate(response.moves, start=1):
+        lines += [
+            ("class:dim", f"{number:>2}. "),
+            ("class:move", state.label(hint.move)),
+            ("", f"  {chance(hint)}\n"),
+            ("class:dim", f"    {hint.reason}\n"),
+        ]
+    return lines
+
+
+@dataclass
+class Review:
+    """The review of a finished match as it streams in, and which move is shown."""
+
+    reviewed: int = 0
+    total: int = 0
+    moves: list[match_pb2.ReviewedMove] = field(default_factory=list)
+    index: int = 0
+    failed: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.total > 0 and self.reviewed == self.total
+
+    def browse(self, step: int) -> None:
+        if self.moves:
+            self.index = max(0, min(len(self.moves) - 1, self.index + step))
+
+    def take(self, message: match_pb2.ReviewMatchResponse) -> None:
+        self.reviewed, self.total = message.reviewed, message.total
+        if message.HasField("move"):
+            self.moves.append(message.move)
+
+
+def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
+    """The review: progress, the move shown in full, and the list of moves to browse."""
+    arrow = symbols().to_act
+    lines: StyleAndTextTuples = [
+        ("class:title", _("Review of your moves (Up/Down browse, Escape closes)") + "\n")
+    ]
+    if review.failed:
+        return [*lines, ("", review.failed + "\n")]
+    if not review.done:
+        progress = _("thinking: {done} of {total} decisions reviewed...")
+        lines.append(("class:dim", progress.format(done=review.reviewed, total=review.total)))
+        lines.append(("", "\n"))
+    elif not review.moves:
+        lines.append(("", _("The hard search agrees with every move you made.") + "\n"))
+        return lines
+    else:
+        found = n_(
+            "The hard search would have played otherwise {count} time in {total} decisions.",
+            "The hard search would have played otherwise {count} times in {total} decisions.",
+            len(review.moves),
+        )
+        lines.append(("", found.format(count=len(review.moves), total=review.total) + "\n"))
+    if not review.moves:
+        return lines
+    shown = review.moves[review.index]
+    lines += [
+        ("", "\n"),
+        (
+            "class:label",
+            _("{number} of {count}: move {move} of the match").format(
+                number=review.index + 1, count=len(review.moves), move=shown.version + 1
+            )
+            + "\n",
+        ),
+        ("", _("you played:") + " "),
+        ("class:move", state.label(shown.played.move)),
+        ("", f"  {chance(shown.played)}\n"),
+        ("class:dim", f"    {shown.played.reason}\n"),
+        ("", _("hard plays:") + " "),
+        ("class:move", state.label(shown.best.move)),
+        ("", f"  {chance(shown.best)}\n"),
+        ("class:dim", f"    {shown.best.reason}\n"),
+        (
+            "",
+            _("estimated loss: {points} points of winning chance").format(
+                points=round(100 * shown.loss)
+            )
+            + "\n\n",
+        ),
+    ]
+    for number, move in enumerate(review.moves):
+        mark = arrow if number == review.index else " "
+        lines.append(
+            (
+                "class:you" if number == review.index else "",
+                f"{mark} {move.version + 1:>3}. {state.label(move.played.move)} "
+                f"{symbols().dot} {state.label(move.best.move)} "
+                f"(-{round(100 * move.loss)})\n",
+            )
+        )
+    return lines

@@ -1,0 +1,66 @@
+"""`h` shows a hint at your turn and `r` reviews the finished match, through a real
+prompt-toolkit pipe against a real server (whose hints think 0.05 s)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from tigerden.v1 import lobby_pb2
+
+from client.api import Server
+from client.bot import play_seat, random_chooser
+from client.ui.advice import review_text
+from client.ui.app import run_table
+from client.ui.state import ClientState
+from tests.client.test_ui import wait_for
+
+HUMAN = lobby_pb2.SEAT_KIND_HUMAN
+BOT = lobby_pb2.SEAT_KIND_BOT
+
+
+def text_of(parts: object) -> str:
+    return "".join(text for _style, text, *_ in parts)  # type: ignore[attr-defined]
+
+
+async def test_h_shows_a_hint_and_r_reviews_the_match(quick_client: Server) -> None:
+    games = {game.game_id: game for game in await quick_client.games()}
+    match = await quick_client.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
+    seat = await quick_client.join(match.match_id, "ada", 0)
+    state = ClientState(games["doors"], match.match_id)
+    with create_pipe_input() as pipe:
+        table = asyncio.create_task(run_table(seat, state, input=pipe, output=DummyOutput()))
+        await wait_for(lambda: state.snapshot is not None and bool(state.snapshot.legal_moves))
+        pipe.send_text("h")
+        await wait_for(lambda: state.held is not None, state=state)
+        shown = text_of(state.held)
+        assert "Hint: your moves as the hard bot weighs them" in shown
+        for label in state.legal_labels():
+            assert label in shown
+        pipe.send_text(" ")  # any key puts the hint away
+        await wait_for(lambda: state.held is None, state=state)
+
+        pipe.send_text("r")  # not over yet: says so
+        await wait_for(lambda: "after the match" in state.status, state=state)
+
+        # The rest of the match is played by a second stream of the same seat.
+        await play_seat(seat, random_chooser(random.Random(3)))
+        await wait_for(lambda: state.snapshot.HasField("result"), state=state)  # type: ignore[union-attr]
+        state.held = None
+        pipe.send_text("r")
+        await wait_for(lambda: state.review is not None and state.review.done, 30, state)
+        review = state.review
+        assert review is not None and review.total > 0
+        shown = text_of(review_text(state, review))
+        if review.moves:
+            assert "you played:" in shown and "hard plays:" in shown
+            pipe.send_text("\x1b[B")  # Down
+            await wait_for(lambda: review.index == min(1, len(review.moves) - 1), state=state)
+        else:
+            assert "agrees with every move" in shown
+        pipe.send_text("\x1b")  # Escape closes it
+        await wait_for(lambda: state.review is None, state=state)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
