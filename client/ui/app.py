@@ -250,7 +250,7 @@ def status_line(state: ClientState) -> StyleAndTextTuples:
     if len(status) > room:
         status = status[: max(0, room - 1)] + "…"
     pad = max(2, width - len(status) - len(clock) - 4)
-    return [("class:status", " " + status + " " * pad + plain("⏱ " + clock + " "))]
+    return [("class:status", " " + status + " " * pad + plain(symbols().clock + " " + clock + " "))]
 
 
 def header(state: ClientState) -> StyleAndTextTuples:

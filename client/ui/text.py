@@ -35,6 +35,7 @@ class Symbols:
     blue: str
     wild: str
     changed: str
+    clock: str
 
 
 UNICODE = Symbols(
@@ -51,6 +52,7 @@ UNICODE = Symbols(
     blue="♠",
     wild="★",
     changed="•",
+    clock="⏱",
 )
 ASCII = Symbols(
     to_act=">",
@@ -66,6 +68,7 @@ ASCII = Symbols(
     blue="b",
     wild="w",
     changed="+",
+    clock="T-",
 )
 
 _symbols = UNICODE
