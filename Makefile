@@ -69,7 +69,7 @@ node-example: $(STAMP) $(NODE_STAMP) ## The Node.js client (examples/node) plays
 clean:
 	rm -rf $(VENV) build *.egg-info
 
-.PHONY: bench-engine bench-ai bench-hostile
+.PHONY: bench-engine bench-ai bench-hostile bench-server
 
 bench-engine: $(STAMP) ## Random playouts per second per game, one core (bench/results/engine.csv)
 	$(BIN)/python -m bench.engine $(ARGS)
@@ -79,5 +79,8 @@ bench-ai: $(STAMP) ## Round robin of the bot levels in every game (bench/results
 
 bench-hostile: $(STAMP) ## Server memory and other tables' latency under a never-reading Play client (10 s)
 	$(BIN)/python -m bench.hostile $(ARGS)
+
+bench-server: $(STAMP) ## Server CPU per move at 1-256 tables against the bare gRPC floor (bench/results/server.csv; ARGS="--tables 8 --seconds 1" for a quick run)
+	$(BIN)/python -m bench.server $(ARGS)
 
 bench: bench-engine bench-ai ## Both benchmarks

@@ -1,0 +1,442 @@
+"""`make bench-server`: server CPU per move under many tables, against the bare gRPC floor.
+
+For each game and table count, starts a real `tigerden serve` (its own SQLite file, limits
+raised by its flags so the load is not refused) and separate client processes that drive the
+tables closed loop: every seat on its own connection with a `Play` stream, the seat to act
+sends a random legal move from its snapshot, and the next move goes out once every seat (and
+every spectator) has the resulting snapshot. A finished match is replaced by a new one (its
+creation counts in the server's CPU). Then the same load runs against `bench.floor`, a bare
+`grpc.aio` server with the same message sizes and pattern, so drift on this shared machine
+hits both. Writes bench/results/server.csv and prints the table.
+
+    python -m bench.server [--seconds 4] [--tables 1,8,64,256] [--game doors] [--spectators 1000]
+    python -m bench.server --tables 64 --game tiger-dragon --spectators 0 --profile prof.txt
+
+Measured per case over the window: moves/s, p50/p99 ms from a move sent to the resulting
+snapshot received by every viewer of its table, server CPU µs per move (utime+stime of the
+server process, /proc), server KB per idle table (resident memory after the tables sat down,
+before the first move, over the tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import csv
+import math
+import multiprocessing
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+
+from bench.floor import METHOD
+
+HEADER = (
+    "game,players,tables,moves_per_s,p50_ms,p99_ms,cpu_us_per_move,kb_per_table,"
+    "floor_moves_per_s,floor_p99_ms,floor_cpu_us_per_move,cpu_ratio"
+)
+GAMES = {"tiger-dragon": 4, "koikoi": 2, "doors": 2}
+SPECTATORS_PER_CHANNEL = 100
+MOVE_BYTES = 50
+"""A tigerden PlayRequest is 10-60 bytes; the floor's move is padded to this."""
+LIMIT_FLAGS = [
+    "--max-concurrent-streams=100000",
+    "--streams-per-peer=100000",
+    "--watchers-per-match=100000",
+    "--creates-per-minute=1e9",
+    "--joins-per-minute=1e9",
+    "--acts-per-second=1e9",
+    "--open-matches=100000",
+]
+"""`tigerden serve` flags: every load-generator client shares 127.0.0.1, so the per-address
+limits of a LAN server would refuse the load long before the server is busy."""
+HUMAN = lobby_pb2.SEAT_KIND_HUMAN
+
+
+@dataclass(frozen=True)
+class Case:
+    server: str  # "tigerden" or "floor"
+    game: str
+    players: int
+    tables: int
+    spectators: int
+    seconds: float
+    update_bytes: int = 0
+
+
+@dataclass(frozen=True)
+class Measured:
+    moves_per_s: float
+    p50_ms: float
+    p99_ms: float
+    cpu_us_per_move: float
+    kb_per_table: float
+    snapshot_bytes: int
+
+
+def server_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_rss_kb(pid: int) -> int:
+    found = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+    return int(found[1]) if found else 0
+
+
+class Table:
+    """One table's viewers (seats first, then spectators) and the closed loop over its moves."""
+
+    def __init__(self, case: Case, number: int, channels: list[grpc.aio.Channel]) -> None:
+        self.case, self.number, self.channels = case, number, channels
+        self.viewers = case.players + case.spectators
+        self.versions = [-1] * self.viewers
+        self.target = 0
+        self.reached = 0
+        self.arrived = asyncio.Event()
+        self.tasks: list[asyncio.Task[None]] = []
+        self.bytes = self.snapshots = 0
+        self.rng = random.Random(number)
+
+    def seen(self, viewer: int, version: int) -> None:
+        if self.versions[viewer] < self.target <= version:
+            self.reached += 1
+            if self.reached == self.viewers:
+                self.arrived.set()
+        self.versions[viewer] = max(self.versions[viewer], version)
+
+    def aim(self, target: int) -> None:
+        self.target, self.arrived = target, asyncio.Event()
+        self.reached = sum(version >= target for version in self.versions)
+
+    def spectator_channel(self, spectator: int) -> grpc.aio.Channel:
+        return self.channels[self.case.players + spectator // SPECTATORS_PER_CHANNEL]
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.tasks = []
+
+    async def run(self, start: float, end: float, latencies: list[float]) -> int:
+        """Plays until `end`; returns the moves whose snapshots all arrived in [start, end]."""
+        moves = 0
+        while time.perf_counter() < end:
+            sent = await self.move()
+            if sent is None:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.arrived.wait(), max(0.001, end - time.perf_counter()))
+                done = time.perf_counter()
+                if sent >= start and done <= end:
+                    moves += 1
+                    latencies.append(1000 * (done - sent))
+        return moves
+
+    async def setup(self) -> None:
+        raise NotImplementedError
+
+    async def move(self) -> float | None:
+        """Sends the next move; returns when it was sent (None: nothing to send yet)."""
+        raise NotImplementedError
+
+
+class TigerdenTable(Table):
+    async def setup(self) -> None:
+        lobby = lobby_pb2_grpc.LobbyServiceStub(self.channels[0])
+        created = await lobby.CreateMatch(
+            lobby_pb2.CreateMatchRequest(
+                game_id=self.case.game,
+                players=self.case.players,
+                seats=[lobby_pb2.SeatSpec(kind=HUMAN)] * self.case.players,
+            )
+        )
+        self.match_id = created.match.match_id
+        self.latest: list[match_pb2.Snapshot | None] = [None] * self.case.players
+        self.versions = [-1] * self.viewers
+        self.calls: list[Any] = []
+        self.finished = False
+        self.refused = False
+        for seat in range(self.case.players):
+            joined = await lobby_pb2_grpc.LobbyServiceStub(self.channels[seat]).JoinMatch(
+                lobby_pb2.JoinMatchRequest(match_id=self.match_id, player_name=f"p{seat}")
+            )
+            stub = match_pb2_grpc.MatchServiceStub(self.channels[seat])
+            play: Any = stub.Play  # the stubs' types want a request iterator; writes go to call
+            call = play(metadata=(("authorization", f"Bearer {joined.token}"),))
+            self.calls.append(call)
+            self.tasks.append(asyncio.ensure_future(self.play_reader(seat, call)))
+        for spectator in range(self.case.spectators):
+            stub = match_pb2_grpc.MatchServiceStub(self.spectator_channel(spectator))
+            watch = stub.Watch(match_pb2.WatchRequest(match_id=self.match_id))
+            viewer = self.case.players + spectator
+            self.tasks.append(asyncio.ensure_future(self.watch_reader(viewer, watch)))
+        self.aim(0)
+        await self.arrived.wait()
+
+    async def play_reader(self, seat: int, call: Any) -> None:
+        with contextlib.suppress(grpc.aio.AioRpcError, asyncio.CancelledError):
+            async for response in call:
+                if response.HasField("snapshot"):
+                    snapshot = response.snapshot
+                    self.latest[seat] = snapshot
+                    self.bytes += response.ByteSize()
+                    self.snapshots += 1
+                    if snapshot.HasField("result"):
+                        self.finished = True
+                    self.seen(seat, snapshot.version)
+                elif not response.result.accepted:
+                    self.refused = True
+                    self.arrived.set()
+
+    async def watch_reader(self, viewer: int, call: Any) -> None:
+        with contextlib.suppress(grpc.aio.AioRpcError, asyncio.CancelledError):
+            async for response in call:
+                self.seen(viewer, response.snapshot.version)
+
+    async def move(self) -> float | None:
+        if self.finished:
+            await self.stop()
+            for call in self.calls:
+                call.cancel()
+            await self.setup()
+        current = max(self.versions[: self.case.players])
+        for seat, snapshot in enumerate(self.latest):
+            if snapshot is not None and snapshot.version == current and snapshot.legal_moves:
+                move = self.rng.choice(snapshot.legal_moves).move
+                self.aim(current + 1)
+                sent = time.perf_counter()
+                await self.calls[seat].write(match_pb2.PlayRequest(version=current, move=move))
+                return sent
+        await asyncio.sleep(0.005)  # a snapshot is still on its way
+        return None
+
+
+class FloorTable(Table):
+    async def setup(self) -> None:
+        self.calls = []
+        for viewer in range(self.viewers):
+            channel = (
+                self.channels[viewer]
+                if viewer < self.case.players
+                else self.spectator_channel(viewer - self.case.players)
+            )
+            open_stream: Any = channel.stream_stream  # bytes in, bytes out: no serialisers
+            call = open_stream(METHOD)()
+            seat = viewer if viewer < self.case.players else -1
+            await call.write(b"J%d %d" % (self.number, seat))
+            self.calls.append(call)
+            self.tasks.append(asyncio.ensure_future(self.reader(viewer, call)))
+        self.aim(0)
+        await self.arrived.wait()
+
+    async def reader(self, viewer: int, call: Any) -> None:
+        with contextlib.suppress(grpc.aio.AioRpcError, asyncio.CancelledError):
+            async for message in call:
+                if message[:1] == b"S":
+                    self.seen(viewer, int(message[1:].split(b" ", 1)[0]))
+
+    async def move(self) -> float | None:
+        current = max(self.versions[: self.case.players])
+        head = b"M%d %d " % (self.number, current)
+        self.aim(current + 1)
+        sent = time.perf_counter()
+        await self.calls[current % self.case.players].write(head.ljust(MOVE_BYTES, b"m"))
+        return sent
+
+
+async def drive(
+    case: Case, address: str, numbers: Sequence[int], ready: Any, go: Any, out: Any
+) -> None:
+    kind = TigerdenTable if case.server == "tigerden" else FloorTable
+    spectator_channels = -(-case.spectators // SPECTATORS_PER_CHANNEL)
+    tables = []
+    for number in numbers:
+        channels = [
+            grpc.aio.insecure_channel(address) for _ in range(case.players + spectator_channels)
+        ]
+        tables.append(kind(case, number, channels))
+    setups = asyncio.Semaphore(16)
+
+    async def setup(table: Table) -> None:
+        async with setups:
+            await table.setup()
+
+    await asyncio.gather(*(setup(table) for table in tables))
+    ready.put(True)
+    await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    start = time.perf_counter()
+    latencies: list[float] = []
+    counts = await asyncio.gather(
+        *(table.run(start, start + case.seconds, latencies) for table in tables)
+    )
+    out.put(
+        (sum(counts), latencies, sum(t.bytes for t in tables), sum(t.snapshots for t in tables))
+    )
+    for table in tables:
+        await table.stop()
+        for channel in table.channels:
+            await channel.close(grace=None)
+
+
+def worker(case: Case, address: str, numbers: Sequence[int], ready: Any, go: Any, out: Any) -> None:
+    asyncio.run(drive(case, address, numbers, ready, go, out))
+
+
+def start_server(
+    case: Case, folder: str, profile: Path | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    if case.server == "tigerden":
+        command = [sys.executable, "-m", "client.cli", "serve", "--host", "127.0.0.1"]
+        if profile is not None:
+            command[1:1] = ["-m", "pyinstrument", "-r", "text", "--show-all", "-o", str(profile)]
+        command += ["--port", "0", "--db", str(Path(folder) / "bench.sqlite"), "--no-advertise"]
+        command += LIMIT_FLAGS
+    else:
+        command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    for line in server.stdout:
+        port = re.search(r"serving on [^:]+:(\d+)", line)
+        if port is not None:
+            return server, f"127.0.0.1:{port[1]}"
+    server.kill()
+    raise SystemExit(f"{case.server} did not start: {' '.join(command)}")
+
+
+def measure(case: Case, workers: int, profile: Path | None = None) -> Measured:
+    """Runs one case against a fresh server and returns what it measured; with `profile`,
+    the tigerden server runs under pyinstrument, which writes its report there."""
+    context = multiprocessing.get_context("spawn")
+    with tempfile.TemporaryDirectory() as folder:
+        server, address = start_server(case, folder, profile)
+        try:
+            rss_before = server_rss_kb(server.pid)
+            ready, out, go = context.Queue(), context.Queue(), context.Event()
+            count = max(1, min(workers, case.tables))
+            shares = [list(range(case.tables))[w::count] for w in range(count)]
+            processes = [
+                context.Process(target=worker, args=(case, address, share, ready, go, out))
+                for share in shares
+            ]
+            for process in processes:
+                process.start()
+            for _ in processes:
+                ready.get(timeout=600)
+            rss_idle = server_rss_kb(server.pid)
+            cpu_before = server_cpu_seconds(server.pid)
+            go.set()
+            time.sleep(case.seconds)
+            cpu = server_cpu_seconds(server.pid) - cpu_before
+            results = [out.get(timeout=120) for _ in processes]
+            for process in processes:
+                process.join(timeout=60)
+        finally:
+            server.send_signal(signal.SIGINT)  # a graceful stop: the profiler writes its report
+            server.wait(timeout=60)
+    moves = sum(r[0] for r in results)
+    latencies = sorted(latency for r in results for latency in r[1])
+    snapshots = sum(r[3] for r in results)
+    return Measured(
+        moves_per_s=moves / case.seconds,
+        p50_ms=percentile(latencies, 0.50),
+        p99_ms=percentile(latencies, 0.99),
+        cpu_us_per_move=1e6 * cpu / moves if moves else math.nan,
+        kb_per_table=(rss_idle - rss_before) / case.tables,
+        snapshot_bytes=sum(r[2] for r in results) // snapshots if snapshots else 600,
+    )
+
+
+def percentile(ordered: Sequence[float], fraction: float) -> float:
+    if not ordered:
+        return math.nan
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def row(case: Case, ours: Measured, floor: Measured) -> list[str]:
+    ratio = ours.cpu_us_per_move / floor.cpu_us_per_move if floor.cpu_us_per_move else math.nan
+    game = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
+    return [
+        game,
+        str(case.players),
+        str(case.tables),
+        f"{ours.moves_per_s:.1f}",
+        f"{ours.p50_ms:.2f}",
+        f"{ours.p99_ms:.2f}",
+        f"{ours.cpu_us_per_move:.0f}",
+        f"{ours.kb_per_table:.1f}",
+        f"{floor.moves_per_s:.1f}",
+        f"{floor.p99_ms:.2f}",
+        f"{floor.cpu_us_per_move:.0f}",
+        f"{ratio:.2f}",
+    ]
+
+
+def cases(args: argparse.Namespace) -> list[Case]:
+    games = [args.game] if args.game else list(GAMES)
+    found = [
+        Case("tigerden", game, GAMES[game], tables, 0, args.seconds)
+        for game in games
+        for tables in args.tables
+    ]
+    if args.spectators:
+        game = args.game or "tiger-dragon"
+        found.append(Case("tigerden", game, GAMES[game], 1, args.spectators, args.seconds))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="measured window per case")
+    parser.add_argument(
+        "--tables", type=lambda text: [int(n) for n in text.split(",")], default=[1, 8, 64, 256]
+    )
+    parser.add_argument("--game", choices=list(GAMES), help="one game only (default: all)")
+    parser.add_argument("--spectators", type=int, default=1000, help="0: no spectator case")
+    parser.add_argument("--workers", type=int, default=2, help="client processes per case")
+    parser.add_argument("--out", type=Path, default=Path("bench/results/server.csv"))
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="TXT",
+        help="run each tigerden server under pyinstrument and write the (last) report here",
+    )
+    args = parser.parse_args(argv)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for case in cases(args):
+        ours = measure(case, args.workers, args.profile)
+        floor_case = Case(
+            "floor", case.game, case.players, case.tables, case.spectators, case.seconds
+        )
+        floor = measure(
+            Case(**{**floor_case.__dict__, "update_bytes": ours.snapshot_bytes}), args.workers
+        )
+        rows.append(row(case, ours, floor))
+        print(" ".join(rows[-1]), file=sys.stderr, flush=True)
+    with args.out.open("w", newline="") as handle:
+        handle.write(HEADER + "\n")
+        csv.writer(handle, lineterminator="\n").writerows(rows)
+    names = HEADER.split(",")
+    widths = [max(len(name), *(len(r[i]) for r in rows)) for i, name in enumerate(names)]
+    print("  ".join(name.rjust(width) for name, width in zip(names, widths, strict=True)))
+    for cells in rows:
+        print("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
