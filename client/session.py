@@ -210,7 +210,7 @@ class LobbySession:
         elif choice.action is Action.JOIN:
             seat = self.seats.get(choice.match_id)
             if seat is None:
-                seat = await server.join(choice.match_id, self.state.player_name)
+                seat = await server.join(choice.match_id, self.state.player_name, choice.seat)
             await self.sit(seat, self.state.matches[choice.match_id].game_id)
         elif choice.action is Action.WATCH:
             await self.watch(server, choice.match_id)

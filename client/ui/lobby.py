@@ -73,10 +73,11 @@ class Action(enum.Enum):
 
 @dataclass(frozen=True)
 class LobbyChoice:
-    """What the person chose; `match_id` for JOIN and WATCH."""
+    """What the person chose; `match_id` for JOIN and WATCH, `seat` when a seat was named."""
 
     action: Action
     match_id: str = ""
+    seat: int | None = None
 
 
 def server_lines(state: LobbyState) -> StyleAndTextTuples:
@@ -256,15 +257,8 @@ def build_lobby_app(
     def keys_help() -> StyleAndTextTuples:
         if state.form is not None:
             return [("class:dim", " " + _("↑↓ line · ←→ value · Enter create · Esc back"))]
-        return [
-            (
-                "class:dim",
-                " "
-                + _(
-                    "↑↓ select · Tab servers/matches · Enter join · w watch · n new match · q quit"
-                ),
-            )
-        ]
+        keys = _("↑↓ select · Enter/0-9 join · w watch · n new match · Tab servers · q quit")
+        return [("class:dim", " " + keys)]
 
     root = HSplit(
         [
@@ -315,6 +309,20 @@ def build_lobby_app(
             state.status = _("match {id} has no free seat: w watches it").format(id=match.match_id)
         else:
             event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id))
+
+    def take_seat(event: KeyPressEvent) -> None:
+        """A digit takes that seat of the selected match (to sit with a partner)."""
+        match = state.selected_match
+        number = int(event.key_sequence[0].key)
+        if match is None or number >= len(match.seats):
+            state.status = _("no seat {number} in this match").format(number=number)
+        elif match.seats[number].taken or match.seats[number].reserved:
+            state.status = _("seat {number} is not free").format(number=number)
+        else:
+            event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id, number))
+
+    for digit in "0123456789":
+        bindings.add(digit, filter=browsing)(take_seat)
 
     @bindings.add("w", filter=browsing)
     def watch(event: KeyPressEvent) -> None:

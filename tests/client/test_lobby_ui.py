@@ -96,6 +96,15 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
             pipe.send_text(CTRL_Q)
             await wait_for(lambda: "your seat 0 is kept" in state.status, state=state)
 
+            # A digit takes that seat of the selected match: bob's own match, seat 1.
+            state.match_cursor = [m.match_id for m in state.rows()].index(theirs.match_id)
+            pipe.send_text("1")
+            await wait_for(lambda: theirs.match_id in state.my_seats, state=state)
+            assert state.my_seats[theirs.match_id] == 1
+            await wait_for(lambda: state.matches[theirs.match_id].seats[1].connected, state=state)
+            pipe.send_text(CTRL_Q)
+            await wait_for(lambda: "your seat 1 is kept" in state.status, state=state)
+
             # w watches the other match; Ctrl-Q comes back.
             state.match_cursor = [m.match_id for m in state.rows()].index(theirs.match_id)
             pipe.send_text("w")
