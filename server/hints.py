@@ -27,12 +27,13 @@ from server.room import Room, SeatKind, Status
 
 HINTS = OptionSpec(
     "hints",
-    "hints and a post-match review from the hard bot's search for each seat (default: on when "
-    "a bot plays, off when every seat is a person)",
-    ("on", "off"),
-    "on",
+    "hints (h) and a post-match review (r) from the hard bot's search: auto = on when a bot "
+    "plays, off when every seat is a person",
+    ("auto", "on", "off"),
+    "auto",
 )
-"""The match option; its default depends on the seats (`hints_on`)."""
+"""The match option (ListGames lists it with the table's options); `auto` lets the seats
+decide (`hints_on`)."""
 
 REVIEW_SECONDS = 0.25
 """How long the review thinks about each decision: a Koi-Koi match has some sixty, so a review
@@ -41,10 +42,11 @@ takes a quarter of a minute rather than a whole one."""
 
 def hints_on(raw: str | None, kinds: Sequence[SeatKind]) -> bool:
     """Whether a match with seats of `kinds` gives hints, its option given as `raw` (None when
-    not given). Raises BadOptions for a value other than on or off."""
-    if raw is None:
+    not given). Raises BadOptions for a value other than auto, on or off."""
+    chosen = HINTS.parse(HINTS.default if raw is None else raw.strip())
+    if chosen == "auto":
         return any(kind is SeatKind.BOT for kind in kinds)
-    return HINTS.parse(raw) == "on"
+    return chosen == "on"
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], str | None]:

@@ -21,7 +21,7 @@ from server.clock import TABLE_OPTIONS
 from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.guard import abort, internal_error
-from server.hints import HintDesk
+from server.hints import HINTS, HintDesk
 from server.limits import Limiter
 from server.lobby import Lobby
 from server.paging import page
@@ -90,7 +90,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         values=option.values,
                         default_value=option.default,
                     )
-                    for option in (*game.info.options, *TABLE_OPTIONS)
+                    for option in (*game.info.options, *TABLE_OPTIONS, HINTS)
                 ],
                 conflicts=[
                     lobby_pb2.GameOptionConflict(

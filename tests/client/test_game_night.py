@@ -138,8 +138,8 @@ def test_a_game_night_in_three_terminals(
     pick_server(ada, name)
     ada.keys("n")
     ada.wait_for("new match")
-    # Past the game, players, collector_set and the table's clock, timeout and away rows:
-    ada.keys(*["Down"] * 6, "Left")  # seat 1: a person, not a bot
+    # Past the game, players, collector_set, the table's clock, timeout and away, and hints:
+    ada.keys(*["Down"] * 7, "Left")  # seat 1: a person, not a bot
     ada.wait_for("seat 1: < person >")
     ada.keys("Down", "Enter")
     ada.wait_for("waiting for every seat to be taken")

@@ -59,11 +59,12 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
                 "option:clock",
                 "option:timeout",
                 "option:away",
+                "option:hints",
                 "seat:1",
                 "create",
             ]
-            pipe.send_text(DOWN * 6 + LEFT)  # seat 1: bot random -> person
-            await wait_for(lambda: form.rows[6].value == "person")
+            pipe.send_text(DOWN * 7 + LEFT)  # seat 1: bot random -> person
+            await wait_for(lambda: form.rows[7].value == "person")
             pipe.send_text(DOWN + ENTER)
             await wait_for(lambda: len(state.my_seats) == 1, state=state)
             (mine,) = state.my_seats

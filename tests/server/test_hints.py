@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from tigerden.v1 import match_pb2
 
 from client.api import Server, connect
+from client.bot import play_seat, random_chooser
 from server.limits import LAN_LIMITS
 from server.main import start_server
 from tests.server.helpers import BOT, HUMAN, first_snapshot, refused, two_humans
@@ -53,6 +55,13 @@ async def test_hints_are_refused_precisely(quick_client: Server) -> None:
     mover, waiter = (one, two) if snapshot.legal_moves else (two, one)
     await refused(waiter.hint(), grpc.StatusCode.FAILED_PRECONDITION, "NOT_YOUR_TURN")
     await refused(mover.hint(snapshot.version + 1), grpc.StatusCode.ABORTED, "STALE_VERSION")
+    (doors,) = [g for g in await quick_client.games() if g.game_id == "doors"]
+    (listed,) = [o for o in doors.options if o.name == "hints"]
+    assert (list(listed.values), listed.default_value) == (["auto", "on", "off"], "auto")
+    people = await quick_client.create(
+        "doors", 2, options={"hints": "auto"}, seats=[(HUMAN, ""), (HUMAN, "")]
+    )
+    assert not people.hints
     await refused(
         quick_client.create("doors", 2, options={"hints": "maybe"}),
         grpc.StatusCode.INVALID_ARGUMENT,
@@ -134,5 +143,29 @@ async def test_the_hints_option_survives_a_restart(tmp_path: Path) -> None:
             mover = seats[0] if snapshot.legal_moves else seats[1]
             hint = await mover.hint()
             assert hint.moves
+    finally:
+        await second.stop(grace=0.2)
+
+
+async def test_a_finished_match_is_reviewed_after_a_restart(tmp_path: Path) -> None:
+    """The review of a match that ended before the server restarted: the match comes back from
+    the archive with its hints option, and the seat's token still asks for it."""
+    db = tmp_path / "archived.sqlite"
+    first = await start_server("127.0.0.1:0", db, limits=FAST)
+    try:
+        async with connect(f"127.0.0.1:{first.port}") as server:
+            match = await server.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
+            seat = await server.join(match.match_id, "ada", 0)
+            await play_seat(seat, random_chooser(random.Random(4)))
+    finally:
+        await first.stop(grace=0.2)
+    second = await start_server("127.0.0.1:0", db, limits=FAST)
+    try:
+        async with connect(f"127.0.0.1:{second.port}") as server:
+            seat.server = server
+            last = None
+            async for message in seat.review():
+                last = message
+            assert last is not None and last.total > 0 and last.reviewed == last.total
     finally:
         await second.stop(grace=0.2)

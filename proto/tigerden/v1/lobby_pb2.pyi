@@ -400,8 +400,9 @@ class CreateMatchRequest(_message.Message):
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Match options by name; a missing option takes its default. Besides the game's options
-        (ListGames), every match takes `hints` = "on" or "off": whether its seats may ask for Hint
-        and ReviewMatch (default: on when a seat is a bot, off when every seat is a person).
+        (ListGames), every match takes `hints` = "auto", "on" or "off": whether its seats may ask
+        for Hint and ReviewMatch (auto, the default: on when a seat is a bot, off when every seat
+        is a person).
         """
 
     @_builtins.property
