@@ -35,7 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +75,8 @@ class Case:
     spectators: int
     seconds: float
     update_bytes: int = 0
+    source: str = ""
+    """Another checkout whose `tigerden serve` runs instead (the before of a before/after)."""
 
 
 @dataclass(frozen=True)
@@ -307,7 +309,12 @@ def start_server(
         command += LIMIT_FLAGS
     else:
         command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    environment = dict(os.environ)
+    if case.source:
+        environment["PYTHONPATH"] = f"{case.source}{os.pathsep}{case.source}/proto"
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, cwd=case.source or None, env=environment
+    )
     assert server.stdout is not None
     for line in server.stdout:
         port = re.search(r"serving on [^:]+:(\d+)", line)
@@ -409,6 +416,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="client processes per case")
     parser.add_argument("--out", type=Path, default=Path("bench/results/server.csv"))
     parser.add_argument(
+        "--before",
+        metavar="DIR",
+        help="an older checkout: each tigerden case also runs against its server, right after, "
+        "and a before/after table is printed",
+    )
+    parser.add_argument(
         "--profile",
         type=Path,
         metavar="TXT",
@@ -416,15 +429,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rows = []
+    rows, compared = [], []
     for case in cases(args):
         ours = measure(case, args.workers, args.profile)
-        floor_case = Case(
-            "floor", case.game, case.players, case.tables, case.spectators, case.seconds
-        )
-        floor = measure(
-            Case(**{**floor_case.__dict__, "update_bytes": ours.snapshot_bytes}), args.workers
-        )
+        if args.before:
+            before = measure(replace(case, source=str(Path(args.before).resolve())), args.workers)
+            compared.append((case, before, ours))
+        floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes)
+        floor = measure(floor_case, args.workers)
         rows.append(row(case, ours, floor))
         print(" ".join(rows[-1]), file=sys.stderr, flush=True)
     with args.out.open("w", newline="") as handle:
@@ -436,6 +448,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     for cells in rows:
         print("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
     print(f"wrote {args.out}")
+    if compared:
+        print(f"\nbefore ({args.before}) and after (this tree), each case right after the other:")
+        print(f"{'game':>30} {'tables':>6} {'cpu_us/move':>18} {'p99_ms':>18} {'moves/s':>18}")
+        for case, before, after in compared:
+            game = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
+            print(
+                f"{game:>30} {case.tables:>6} "
+                f"{before.cpu_us_per_move:>8.0f} -> {after.cpu_us_per_move:<6.0f} "
+                f"{before.p99_ms:>8.1f} -> {after.p99_ms:<6.1f} "
+                f"{before.moves_per_s:>8.1f} -> {after.moves_per_s:<6.1f}"
+            )
 
 
 if __name__ == "__main__":

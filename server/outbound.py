@@ -9,6 +9,7 @@ match is over nothing is hidden any more, and `service.py` refuses a replay befo
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 import grpc
 from tigerden.v1 import lobby_pb2, match_pb2
@@ -185,7 +186,34 @@ def snapshot(
     recap: bool = False,
 ) -> match_pb2.Snapshot:
     """The match as `viewer` (None: a spectator) may see it, with the events, table notes and
-    chat lines since the last (on a stream's first snapshot, the recap of recent events)."""
+    chat lines since the last (on a stream's first snapshot, the recap of recent events).
+
+    Spectators all see the same, so every spectator owed the same update at one revision of the
+    room shares one message, built once (the caller must not change it). Seats never share:
+    each has its own view. A running clock makes the snapshot depend on when it is built, so
+    then every spectator gets its own."""
+    if viewer is not None or room.clock.rule.runs:
+        return build_snapshot(room, codec, viewer, events, notes, chat, recap)
+    key = (room.version, recap, tuple(map(id, events)), tuple(notes), tuple(map(id, chat)))
+    found = room.shared.get(key)
+    if found is None:
+        message = build_snapshot(room, codec, None, events, notes, chat, recap)
+        # The events and chat lines are kept with the message so that their ids in the key
+        # cannot be reused while it lives (the whole cache goes at the next broadcast).
+        room.shared[key] = (message, events, chat)
+        return message
+    return cast(tuple[match_pb2.Snapshot, object, object], found)[0]
+
+
+def build_snapshot(
+    room: Room,
+    codec: Codec,
+    viewer: Seat | None,
+    events: list[Event],
+    notes: Sequence[str],
+    chat: Sequence[ChatRecord],
+    recap: bool,
+) -> match_pb2.Snapshot:
     state = room.state
     acting = to_act(room)
     message = match_pb2.Snapshot(

@@ -252,6 +252,11 @@ class Room:
     rematch_of: Room | None = None
     rematch: Room | None = None
     hints: bool = False
+    revision: int = 0
+    """Counts the room's broadcasts: whatever a snapshot shows can only change with one."""
+    shared: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """What is built once per revision for every viewer with the same view (the spectators'
+    snapshots, server/outbound.py); emptied by each broadcast."""
     """Whether the seats may ask for hints and a review (the `hints` match option)."""
 
     def __post_init__(self) -> None:
@@ -502,6 +507,8 @@ class Room:
         and notes."""
         self.recent.extend(events)
         self.recent.extend(TableEvent(note) for note in notes)
+        self.revision += 1
+        self.shared.clear()
         for subscriber in self.subscribers:
             subscriber.notify(events, notes, chat)
         for listener in list(self.listeners):

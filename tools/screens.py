@@ -16,6 +16,7 @@ GAMES: tuple[tuple[str, str, list[str], int], ...] = (
     ("koikoi", "Koi-Koi", ["--option", "deals=3"], 6),
     ("tiger-dragon", "Tiger & Dragon, 4 players", ["--players", "4"], 5),
     ("tiger-dragon", "Tiger & Dragon, 2 vs 2", ["--teams"], 5),
+    ("doors", "Doors with a turn clock (--clock bank:300+5)", ["--clock", "bank:300+5"], 2),
 )
 YOUR_MOVE = {"en": "your move", "de": "dein Zug"}
 OVER = {"en": "match over", "de": "Partie vorbei"}

@@ -237,15 +237,20 @@ def common_start(labels: list[str]) -> str:
 
 
 def status_line(state: ClientState) -> StyleAndTextTuples:
-    """The status, and the turn clock's countdown at the right when the match has one."""
+    """The status, and the turn clock at the right when the match has one: the countdown and
+    the banks when they fit, else the countdown alone (the status gives way first)."""
     status = plain(state.status)
-    line: StyleAndTextTuples = [("class:status", " " + status)]
-    clock = state.clock_text()
-    if clock:
-        width = get_app().output.get_size().columns
-        pad = max(2, width - len(status) - len(clock) - 4)
-        line.append(("class:status", plain(" " * pad + symbols().clock + " " + clock + " ")))
-    return line
+    turn, banks = state.clock_parts()
+    if not (turn or banks):
+        return [("class:status", " " + status)]
+    width = get_app().output.get_size().columns
+    fits = [c for c in (" · ".join(p for p in (turn, banks) if p), turn, banks) if c]
+    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or fits[-1])
+    room = max(0, width - len(clock) - 6)
+    if len(status) > room:
+        status = status[: max(0, room - 1)] + "…"
+    pad = max(2, width - len(status) - len(clock) - 4)
+    return [("class:status", " " + status + " " * pad + plain(symbols().clock + " " + clock + " "))]
 
 
 def header(state: ClientState) -> StyleAndTextTuples:

@@ -8,7 +8,7 @@ the chosen seat would have had, so the live table's renderers draw it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -17,6 +17,7 @@ from prompt_toolkit.output import Output
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.ui.app import build_app
+from client.ui.games import describe
 from client.ui.state import ClientState
 
 PLAYED_BY = {
@@ -34,8 +35,14 @@ class Replay:
     state: ClientState
     step: int = 0
     seat: int = 0
+    seats: list[lobby_pb2.Seat] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        # The match is over: nobody is "away" from it, whatever the seats' last streams did.
+        self.seats = [lobby_pb2.Seat() for _ in self.header.match.seats]
+        for seat, listed in zip(self.seats, self.header.match.seats, strict=True):
+            seat.CopyFrom(listed)
+            seat.away_since_unix_ms = 0
         self.show()
 
     @property
@@ -50,7 +57,7 @@ class Replay:
             match_id=self.header.match.match_id,
             version=step.version,
             viewer_seat=self.seat,
-            seats=self.header.match.seats,
+            seats=self.seats,
             scores=step.scores,
             status=lobby_pb2.MATCH_STATUS_FINISHED if last else lobby_pb2.MATCH_STATUS_PLAYING,
             view=step.seat_views[self.seat],
@@ -64,7 +71,10 @@ class Replay:
         for earlier in self.steps[1 : self.step + 1]:
             who = self.state.player_name(earlier.seat)
             self.state.log.append(f"{earlier.version}. {who}: {earlier.label}")
-            self.state.log.extend(f"   {event.text}" for event in earlier.events)
+            for event in earlier.events:
+                described = describe(self.state, event)
+                if described is not None:
+                    self.state.log.append(f"   {described.text}")
         total = len(self.steps) - 1
         moved = ""
         if step.HasField("seat"):

@@ -163,27 +163,30 @@ class ClientState:
     def clock_text(self, now: float | None = None) -> str:
         """The countdown of the seat to act and, with a bank clock, every seat's bank; "" when
         the match has no clock."""
+        return " · ".join(part for part in self.clock_parts(now) if part)
+
+    def clock_parts(self, now: float | None = None) -> tuple[str, str]:
+        """(the seat to act's countdown, every seat's bank), each "" when there is none."""
         snapshot = self.snapshot
         if snapshot is None or snapshot.HasField("result"):
-            return ""
+            return "", ""
         elapsed = (time.monotonic() if now is None else now) - self.received_at
-        running = (
-            snapshot.to_act if snapshot.deadline_unix_ms and snapshot.HasField("to_act") else None
-        )
-        parts = []
+        acting = snapshot.deadline_unix_ms and snapshot.HasField("to_act")
+        running = snapshot.to_act if acting else None
+        turn = banks = ""
         if running is not None:
             left = snapshot.turn_remaining_ms / 1000 - elapsed
-            parts.append(
-                _("{name}: {time} to move").format(name=self.seat_name(running), time=clock(left))
+            turn = _("{name}: {time} to move").format(
+                name=self.seat_name(running), time=clock(left)
             )
         if snapshot.bank_remaining_ms:
-            banks = [
+            each = [
                 f"{self.seat_name(seat)} "
                 + clock(bank / 1000 - (elapsed if seat == running else 0))
                 for seat, bank in enumerate(snapshot.bank_remaining_ms)
             ]
-            parts.append(_("banks: {banks}").format(banks=" · ".join(banks)))
-        return " · ".join(parts)
+            banks = _("banks: {banks}").format(banks=" · ".join(each))
+        return turn, banks
 
     def receive_result(self, result: match_pb2.MoveResult) -> None:
         if not result.accepted:

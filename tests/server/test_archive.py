@@ -51,15 +51,34 @@ CREATE TABLE IF NOT EXISTS moves (
 """The schema of v0.1.0 (server/store.py as released), copied here so that a change to the
 migration's first step cannot hide a broken upgrade."""
 
+CHAT_DDL = """
+CREATE TABLE IF NOT EXISTS match_origins (
+    match_id   TEXT PRIMARY KEY REFERENCES matches(match_id),
+    created_by TEXT NOT NULL,
+    rematch_of TEXT REFERENCES matches(match_id)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    match_id  TEXT NOT NULL REFERENCES matches(match_id),
+    number    INTEGER NOT NULL,
+    seat      INTEGER,
+    name      TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    sent_at   REAL NOT NULL,
+    PRIMARY KEY (match_id, number)
+);
+"""
+"""What main added before the schema had a version (issue 11: chat and rematch links)."""
 
-def first_release_db(path: Path, moves: int) -> tuple[str, list[str]]:
-    """A database as v0.1.0 wrote it: one Doors match two people play, `moves` moves in, and
-    one finished match. Returns the open match's id and its seat tokens."""
+
+def first_release_db(path: Path, moves: int, ddl: str) -> tuple[str, list[str]]:
+    """A database as an unversioned tigerden wrote it (schema `ddl`): one Doors match two
+    people play, `moves` moves in, and one finished match. Returns the open match's id and its
+    seat tokens."""
     game, codec = GAMES["doors"], CODECS["doors"]
     options = game.info.validate(2, {})
     state = game.new(2, options, 7)
     db = sqlite3.connect(path)
-    db.executescript(FIRST_RELEASE_DDL)
+    db.executescript(ddl)
     tokens = ["token-ada", "token-bob"]
     for match_id, finished in (("open0001", 0), ("done0001", 1)):
         db.execute(
@@ -84,11 +103,14 @@ def first_release_db(path: Path, moves: int) -> tuple[str, list[str]]:
     return "open0001", tokens
 
 
-async def test_a_first_release_database_is_migrated_and_keeps_its_matches(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    "ddl", [FIRST_RELEASE_DDL, FIRST_RELEASE_DDL + CHAT_DDL], ids=["v0.1.0", "with-chat"]
+)
+async def test_an_unversioned_database_is_migrated_and_keeps_its_matches(
+    tmp_path: Path, ddl: str
 ) -> None:
     db = tmp_path / "old.sqlite"
-    match_id, tokens = first_release_db(db, moves=3)
+    match_id, tokens = first_release_db(db, moves=3, ddl=ddl)
     running = await start_server("127.0.0.1:0", db)
     try:
         assert running.lobby.store.schema_version == SCHEMA_VERSION
