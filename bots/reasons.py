@@ -192,7 +192,8 @@ def _tiger_dragon(view: TigerDragonView, move: Move) -> str:
     if isinstance(move, Attack):
         free = 1.0 - count.answered(move.tile)
         text = (
-            f"attacks with the {move.tile.text}: nobody can answer it with chance {_percent(free)}"
+            f"attacks with the {move.tile.text}: the chance that nobody can answer it is "
+            f"{_percent(free)}"
         )
         return text + ("; revealing tells the table which attacks to avoid" if move.reveal else "")
     if isinstance(move, Defend):
