@@ -313,8 +313,14 @@ def start_server(
     environment = dict(os.environ)
     if case.source:
         environment["PYTHONPATH"] = f"{case.source}{os.pathsep}{case.source}/proto"
+    quiet = subprocess.DEVNULL if case.server == "floor" else None  # its shutdown tracebacks
     server = subprocess.Popen(
-        command, stdout=subprocess.PIPE, text=True, cwd=case.source or None, env=environment
+        command,
+        stdout=subprocess.PIPE,
+        stderr=quiet,
+        text=True,
+        cwd=case.source or None,
+        env=environment,
     )
     assert server.stdout is not None
     for line in server.stdout:
