@@ -159,13 +159,14 @@ class Table:
 class TigerdenTable(Table):
     async def setup(self) -> None:
         lobby = lobby_pb2_grpc.LobbyServiceStub(self.channels[0])
-        created = await lobby.CreateMatch(
-            lobby_pb2.CreateMatchRequest(
-                game_id=self.case.game,
-                players=self.case.players,
-                seats=[lobby_pb2.SeatSpec(kind=HUMAN)] * self.case.players,
-            )
+        request = lobby_pb2.CreateMatchRequest(
+            game_id=self.case.game,
+            players=self.case.players,
+            seats=[lobby_pb2.SeatSpec(kind=HUMAN)] * self.case.players,
         )
+        created = await lobby.CreateMatch(request)
+        while created.match.status == lobby_pb2.MATCH_STATUS_FINISHED:
+            created = await lobby.CreateMatch(request)  # over at the deal (a Koi-Koi hand)
         self.match_id = created.match.match_id
         self.latest: list[match_pb2.Snapshot | None] = [None] * self.case.players
         self.versions = [-1] * self.viewers
@@ -312,8 +313,14 @@ def start_server(
     environment = dict(os.environ)
     if case.source:
         environment["PYTHONPATH"] = f"{case.source}{os.pathsep}{case.source}/proto"
+    quiet = subprocess.DEVNULL if case.server == "floor" else None  # its shutdown tracebacks
     server = subprocess.Popen(
-        command, stdout=subprocess.PIPE, text=True, cwd=case.source or None, env=environment
+        command,
+        stdout=subprocess.PIPE,
+        stderr=quiet,
+        text=True,
+        cwd=case.source or None,
+        env=environment,
     )
     assert server.stdout is not None
     for line in server.stdout:
