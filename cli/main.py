@@ -151,7 +151,7 @@ async def cmd_lobby(args: argparse.Namespace) -> int:
 
     address = target(args.address) if args.address else None
     ca = Path(args.tls_ca).read_bytes() if args.tls_ca else None
-    await run_lobby(args.name, list(LEVELS), address, args.interface, tls_ca=ca)
+    await run_lobby(args.name, address, args.interface, tls_ca=ca)
     return 0
 
 

@@ -245,8 +245,11 @@ class Server:
 
     async def games(self) -> Sequence[lobby_pb2.Game]:
         """Every game the server hosts, with player counts and options (ListGames)."""
-        response = await self.lobby.ListGames(lobby_pb2.ListGamesRequest())
-        return list(response.games)
+        return list((await self.game_list()).games)
+
+    async def game_list(self) -> lobby_pb2.ListGamesResponse:
+        """ListGames whole: the games and the bot levels this server seats."""
+        return await self.lobby.ListGames(lobby_pb2.ListGamesRequest())
 
     async def matches(
         self,

@@ -127,7 +127,7 @@ class LobbySession:
         self.invalidate()
         server = connect(entry.target, self.tls_ca)
         try:
-            games = await server.games()
+            listing = await server.game_list()
         except grpc.aio.AioRpcError as error:
             await server.close()
             self.state.status = _("cannot reach {name}: {code}").format(
@@ -138,7 +138,8 @@ class LobbySession:
         self.server = server
         self.seats.clear()
         self.state.my_seats.clear()
-        self.state.games = list(games)
+        self.state.games = list(listing.games)
+        self.state.levels = [level.name for level in listing.bot_levels]
         self.state.connected_to = entry
         self.state.matches.clear()
         self.state.status = _("connected to {name}: Enter joins a match, n creates one").format(
@@ -254,7 +255,6 @@ class LobbySession:
 
 async def run_lobby(
     player_name: str,
-    levels: Sequence[str],
     address: str | None = None,
     interfaces: Sequence[str] = (),
     input: Input | None = None,
@@ -263,7 +263,7 @@ async def run_lobby(
 ) -> None:
     """The lobby on `address`, or on the servers found on the LAN, until the person quits;
     over TLS trusting `tls_ca` when given."""
-    state = LobbyState(player_name, list(levels))
+    state = LobbyState(player_name)
     session = LobbySession(state, input, output, tls_ca)
     try:
         if address is not None:

@@ -3,7 +3,7 @@ selection, and the create-match form.
 
 The discovery browser and the WatchLobby reader write here and call `invalidate()`; the panes
 only read; key handlers change the selection and the form. No rules: player counts, options and
-their values are what the server's ListGames says; bot levels are what the caller passes.
+their values, and the bot levels, are what the server's ListGames says.
 """
 
 from __future__ import annotations
@@ -198,7 +198,8 @@ class ServerEntry:
 @dataclass
 class LobbyState:
     player_name: str
-    levels: list[str]
+    levels: list[str] = field(default_factory=list)
+    """The bot levels the server seats, from its ListGames."""
     servers: list[ServerEntry] = field(default_factory=list)
     server_cursor: int = 0
     connected_to: ServerEntry | None = None

@@ -28,7 +28,7 @@ def text(fragments: StyleAndTextTuples) -> str:
 async def test_create_leave_come_back_and_watch_from_the_lobby(
     running: Running, client: Server
 ) -> None:
-    state = LobbyState("ada", ["random", "easy"])
+    state = LobbyState("ada")
     with create_pipe_input() as pipe:
         session = LobbySession(state, input=pipe, output=DummyOutput())
         entry = ServerEntry("den", f"127.0.0.1:{running.port}")
@@ -37,6 +37,9 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
         lobby = asyncio.create_task(session.run())
         try:
             await wait_for(lambda: state.connected_to is not None and state.games, state=state)
+            # The form offers the bot levels this server seats, as its ListGames lists them.
+            listing = await client.game_list()
+            assert state.levels == [level.name for level in listing.bot_levels] != []
 
             # Someone else creates a match: it shows up without a key press.
             # (Doors: a Koi-Koi match can be decided by its dealt hands before anyone joins.)

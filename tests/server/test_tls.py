@@ -113,7 +113,7 @@ async def test_the_lobby_screen_reaches_a_tls_server(tmp_path: Path) -> None:
     running = await start_server(
         "127.0.0.1:0", tmp_path / "db.sqlite", tls=Tls.from_files(cert, key)
     )
-    session = LobbySession(LobbyState("ada", ["random"]), tls_ca=cert.read_bytes())
+    session = LobbySession(LobbyState("ada"), tls_ca=cert.read_bytes())
     try:
         entry = ServerEntry("tls", f"127.0.0.1:{running.port}")
         session.connect(entry)
