@@ -215,13 +215,14 @@ def build_snapshot(
     recap: bool,
 ) -> match_pb2.Snapshot:
     state = room.state
-    acting = to_act(room)
+    status = room.status  # asks the rules for the result: once per snapshot, not three times
+    acting = state.to_act() if status is Status.PLAYING else None
     message = match_pb2.Snapshot(
         match_id=room.match_id,
         version=room.version,
         seats=seats(room),
         scores=state.scores(),
-        status=STATUSES[room.status],
+        status=STATUSES[status],
         view=wrap_view(codec, state.view(viewer)),
         chat=[chat_line(line) for line in chat],
         rematch_match_id=room.rematch.match_id if room.rematch else "",
@@ -246,8 +247,9 @@ def build_snapshot(
         message.bank_remaining_ms.extend(
             milliseconds(clock.remaining(seat, now) or 0.0) for seat in range(room.players)
         )
-    result = room.result()
-    if result is not None:
+    if status is Status.FINISHED:
+        result = room.result()
+        assert result is not None, "a finished match has a result"
         message.result.CopyFrom(match_result(result, room.ending))
     return message
 
