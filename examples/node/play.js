@@ -276,6 +276,19 @@ async function replay(match, matchId) {
   return { header: messages[0].header, steps };
 }
 
+// After a match with a bot seat (hints on): the review of our own decisions, then "play again"
+// (Rematch, with the finished match's token), and LeaveMatch gives the new seat up.
+async function reviewAndRematch(lobby, match, token) {
+  const progress = await collect(match.ReviewMatch({}, bearer(token)));
+  const last = progress[progress.length - 1];
+  if (!last || last.reviewed !== last.total) throw new Error('ReviewMatch did not finish');
+  const differing = progress.filter((message) => message.move).length;
+  console.log(`review: ${last.total} decisions, ${differing} where the hard search would differ`);
+  const again = await unary(lobby, 'Rematch', {}, bearer(token));
+  console.log(`rematch: match ${again.match.match_id}, seat ${again.seat} kept`);
+  await unary(lobby, 'LeaveMatch', {}, bearer(again.token));
+}
+
 // The host controls: they take the host token from CreateMatch as the bearer token.
 async function hostControls(lobby, match, name) {
   const created = await unary(lobby, 'CreateMatch', {
@@ -319,6 +332,10 @@ async function main() {
       await hostControls(lobby, match, args.name);
       return;
     }
+    const { games, bot_levels: botLevels } = await unary(lobby, 'ListGames', {});
+    const game = games.find((g) => g.game_id === args.game);
+    if (!game) throw new Error(`the server does not host ${args.game}`);
+    console.log(`lobby: ${game.title}, ${game.min_players}-${game.max_players} players, ${game.options.length} options; bots: ${botLevels.map((l) => l.name).join(', ')}`);
     const lobbyStream = watchLobby(lobby);
     await lobbyStream.ready; // the list is on its way: a match created now arrives as a change
     // No seat list: seat 0 is a human seat (us), every other seat a server bot. The host
@@ -328,6 +345,8 @@ async function main() {
     const pushed = await lobbyStream.seen(matchId);
     console.log(`lobby: match ${matchId} pushed as ${pushed.status}, created by ${pushed.created_by}`);
     lobbyStream.close();
+    const { matches } = await unary(lobby, 'ListMatches', { game_id: args.game, page_size: 10 });
+    if (!matches.some((m) => m.match_id === matchId)) throw new Error('ListMatches does not list the new match');
     const { join_code: joinCode } = await unary(
       lobby,
       'SetMatchPrivate',
@@ -354,6 +373,7 @@ async function main() {
     const { steps } = await replay(match, matchId);
     if (steps.length !== final.version + 1) throw new Error(`the replay has ${steps.length} steps`);
     console.log(`${args.game}: replayed ${steps.length} positions, every seat's view revealed`);
+    if (args.game === 'doors') await reviewAndRematch(lobby, match, joined.token);
   } finally {
     lobby.close();
     match.close();
