@@ -55,6 +55,14 @@ def open_server(args: argparse.Namespace, address: str) -> Server:
     return connect(target(address), ca)
 
 
+async def named_match(server: Server, match_id: str, address: str) -> lobby_pb2.MatchInfo | None:
+    """The match a subcommand names, or None after saying on stderr that the server has none."""
+    match = await server.find_match(match_id)
+    if match is None:
+        print(f"no match {match_id} on {address}", file=sys.stderr)
+    return match
+
+
 def parse_options(pairs: Sequence[str], clock: str | None = None) -> dict[str, str]:
     options = {}
     for pair in pairs:
@@ -326,9 +334,8 @@ async def cmd_watch(args: argparse.Namespace) -> int:
 
 async def cmd_host(args: argparse.Namespace) -> int:
     async with open_server(args, args.address) as server:
-        match = await server.find_match(args.match)
+        match = await named_match(server, args.match, args.address)
         if match is None:
-            print(f"no match {args.match} on {args.address}", file=sys.stderr)
             return 1
         host = HostHandle(server, match, args.token)
         if args.action == "free":
@@ -391,9 +398,8 @@ async def cmd_export(args: argparse.Namespace) -> int:
 
 async def cmd_bot(args: argparse.Namespace) -> int:
     async with open_server(args, args.server) as server:
-        match = await server.find_match(args.match)
+        match = await named_match(server, args.match, args.server)
         if match is None:
-            print(f"no match {args.match} on {args.server}", file=sys.stderr)
             return 1
         players = len(match.seats)
         info = GAMES[match.game_id].info

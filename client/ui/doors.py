@@ -164,7 +164,7 @@ def summary(state: ClientState) -> StyleAndTextTuples:
     """The end of a contest (held on screen until a key): what scored, both Doors, the gems."""
     assert state.snapshot is not None
     view = state.snapshot.view.doors
-    gems = ", ".join(f"{state.seat_name(s)} {g}" for s, g in enumerate(view.gems))
+    gems = state.seat_tallies(view.gems)
     lines = last_contest_line(state, view.last_contest) if view.HasField("last_contest") else []
     return [*lines, ("class:label", _("Gems:") + " "), ("", gems + "\n")]
 

@@ -75,9 +75,7 @@ def result_words(state: ClientState, snapshot: match_pb2.Snapshot) -> str:
     """Who won, with the scores (and team totals in a team game)."""
     result = snapshot.result
     winners = _(" and ").join(state.seat_name(s) for s in result.winners)
-    scores = ", ".join(
-        f"{state.seat_name(seat)} {points}" for seat, points in enumerate(result.scores)
-    )
+    scores = state.seat_tallies(result.scores)
     view = snapshot.view
     if view.WhichOneof("game") == "tiger_dragon" and view.tiger_dragon.teams:
         td = view.tiger_dragon

@@ -417,9 +417,7 @@ def summary(state: ClientState) -> StyleAndTextTuples:
     """The end of a deal (held on screen until a key): the deal's summary and the scores."""
     assert state.snapshot is not None
     view = state.snapshot.view.koikoi
-    scores = ", ".join(
-        f"{state.seat_name(seat)} {points}" for seat, points in enumerate(view.scores)
-    )
+    scores = state.seat_tallies(view.scores)
     lines = summary_lines(state, view.last_deal) if view.HasField("last_deal") else []
     return [*lines, ("class:label", _("Scores:") + " "), ("", scores + "\n")]
 

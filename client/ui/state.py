@@ -214,6 +214,10 @@ class ClientState:
         """The player's name, or "you" for the viewer's own seat."""
         return _("you") if self.is_you(seat) else self.player_name(seat)
 
+    def seat_tallies(self, tallies: Iterable[int]) -> str:
+        """One number per seat in seat order, each after the seat's name ("you 3, bob 5")."""
+        return ", ".join(f"{self.seat_name(seat)} {n}" for seat, n in enumerate(tallies))
+
     def actor(self, seat: int) -> str:
         """Who did something, in the log: the player's name, marked "(you)" for your seat."""
         name = self.player_name(seat)

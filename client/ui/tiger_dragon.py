@@ -207,7 +207,7 @@ def scores_line(state: ClientState, view: pb.TigerDragonView) -> StyleAndTextTup
             for team, points in enumerate(view.team_scores)
         )
         return [("class:label", _("Teams:") + " "), ("", totals + "\n")]
-    scores = ", ".join(f"{state.seat_name(s)} {p}" for s, p in enumerate(view.scores))
+    scores = state.seat_tallies(view.scores)
     return [("class:label", _("Scores:") + " "), ("", scores + "\n")]
 
 
@@ -285,7 +285,7 @@ def summary(state: ClientState) -> StyleAndTextTuples:
     lines = summary_lines(state, view.last_round) if view.HasField("last_round") else []
     if view.teams:
         lines += scores_line(state, view)
-        scores = ", ".join(f"{state.seat_name(s)} {p}" for s, p in enumerate(view.scores))
+        scores = state.seat_tallies(view.scores)
         lines += [("class:label", _("Scores:") + " "), ("", scores + "\n")]
     else:
         lines += scores_line(state, view)
