@@ -12,6 +12,7 @@ from server import outbound
 from server.codecs import CODECS
 from server.lobby import CodecLog
 from server.main import Running
+from server.notes import NoteKind, TableNote
 from server.room import Room, SeatKind, SeatSlot
 from server.store import Store
 from tests.server.helpers import two_humans
@@ -60,14 +61,16 @@ async def test_a_move_and_a_broadcast_make_the_next_spectator_snapshot_new(
         after.SerializeToString()
         == outbound.build_snapshot(room, CODEC, None, [], [], [], False).SerializeToString()
     )
-    room.broadcast([], ["someone sat down"])  # no new version, but the table changed
+    room.broadcast(
+        [], [TableNote(NoteKind.SAT_DOWN, 0, "someone")]
+    )  # no new version, but the table changed
     assert outbound.snapshot(room, CODEC, None, []) is not after
 
 
 def test_a_different_update_is_a_different_snapshot() -> None:
     room = doors_room()
     quiet = outbound.snapshot(room, CODEC, None, [])
-    noted = outbound.snapshot(room, CODEC, None, [], ["ada left the table"])
+    noted = outbound.snapshot(room, CODEC, None, [], [TableNote(NoteKind.LEFT, 0, "ada")])
     assert noted is not quiet and [e.text for e in noted.events] == ["ada left the table"]
     assert outbound.snapshot(room, CODEC, None, [], recap=True) is not quiet
 
