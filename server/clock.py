@@ -183,15 +183,6 @@ class Ending:
     kind: str
     seat: Seat | None = None
 
-    def describe(self, names: list[str]) -> str:
-        """One log line for everyone; `names` are the seats' player names."""
-        if self.kind == "forfeit" and self.seat is not None:
-            name = names[self.seat]
-            return f"{name}'s time ran out: {name} loses the match"
-        if self.kind == "expired":
-            return "nobody joined in time: the match expired"
-        return "the host aborted the match"
-
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat}
 

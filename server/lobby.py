@@ -33,7 +33,8 @@ from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
 from server.hints import hints_on, split_options, with_hints
 from server.limits import LAN_LIMITS, Limits
-from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
+from server.notes import NoteKind, TableEvent
+from server.room import PlayedBy, Room, SeatKind, SeatSlot, Status
 from server.sanitise import clean_line
 from server.store import (
     ChatRecord,
@@ -581,9 +582,8 @@ class Lobby:
     def leave(self, token: str) -> None:
         """Gives the token's seat up (in a finished match: frees its rematch seat too)."""
         room, seat = self.authenticate(token)
-        name = room.seats[seat].name
         self._forget(room, seat)
-        room.free_seat(seat, f"{name} gave up their seat")
+        room.free_seat(seat, NoteKind.GAVE_UP)
         if room.rematch is not None:
             room.rematch.broadcast([])  # the seat held there for this player is free now
         self.release(room)
@@ -610,9 +610,8 @@ class Lobby:
         slot = self._seat(room, seat)
         if not slot.taken:
             raise Refusal(Reason.SEAT_FREE, f"seat {seat} of match {match_id} is already free")
-        name = slot.name or f"seat {seat}"
         self._forget(room, seat)
-        room.free_seat(seat, f"{name} was removed by the host")
+        room.free_seat(seat, NoteKind.REMOVED)
         return room
 
     def replace_with_bot(self, match_id: str, host_token: str, seat: Seat, level: str) -> Room:

@@ -22,7 +22,9 @@ from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
 from server.hints import Review, hints_on, split_options
-from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status, TableEvent
+from server.notes import NoteKind, TableEvent, TableNote
+from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status
+from server.sanitise import clean_line
 from server.store import ChatRecord, MatchRecord
 
 SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
@@ -163,10 +165,27 @@ def match_result(result: Result, ending: Ending | None) -> match_pb2.MatchResult
 
 
 def event_message(codec: Codec, event: Event) -> match_pb2.Event:
-    """A game event through the game's codec; a table event as its text alone."""
+    """A game event through the game's codec; a table event as its note."""
     if isinstance(event, TableEvent):
-        return match_pb2.Event(text=event.text)
+        return note_event(codec, event.note)
     return wrap_event(codec, event)
+
+
+NOTE_KINDS = {
+    kind: match_pb2.TableNoteKind.Value(f"TABLE_NOTE_KIND_{kind.name}") for kind in NoteKind
+}
+
+
+def note_event(codec: Codec, note: TableNote) -> match_pb2.Event:
+    """A table note, typed and in English words (for clients that do not read the type)."""
+    typed = match_pb2.TableNote(
+        kind=NOTE_KINDS[note.kind], name=clean_line(note.name), bot_level=note.bot_level
+    )
+    if note.seat is not None:
+        typed.seat = note.seat
+    if note.move is not None:
+        typed.move.CopyFrom(legal_move(codec, note.move))
+    return match_pb2.Event(text=clean_line(note.text), table_note=typed)
 
 
 def milliseconds(seconds: float) -> int:
@@ -185,7 +204,7 @@ def snapshot(
     codec: Codec,
     viewer: Seat | None,
     events: list[Event],
-    notes: Sequence[str] = (),
+    notes: Sequence[TableNote] = (),
     chat: Sequence[ChatRecord] = (),
     recap: bool = False,
 ) -> Sent:
@@ -271,13 +290,13 @@ def update_part(
     codec: Codec,
     viewer: Seat | None,
     events: list[Event],
-    notes: Sequence[str],
+    notes: Sequence[TableNote],
     chat: Sequence[ChatRecord],
     recap: bool,
 ) -> bytes:
     """The events as `viewer` may see them, the table notes and chat lines of one update."""
 
-    def build() -> tuple[bytes, list[Event], Sequence[ChatRecord]]:
+    def build() -> tuple[bytes, list[Event], Sequence[TableNote], Sequence[ChatRecord]]:
         message = match_pb2.Snapshot(
             chat=[chat_line(line) for line in chat], events_are_recap=recap
         )
@@ -285,12 +304,12 @@ def update_part(
             seen = event.for_viewer(viewer)
             if seen is not None:
                 message.events.append(event_message(codec, seen))
-        message.events.extend(match_pb2.Event(text=note) for note in notes)
-        # The events and chat lines are kept with the bytes so that their ids in the key
-        # cannot be reused while it lives (the whole cache goes at the next broadcast).
-        return message.SerializeToString(), events, chat
+        message.events.extend(note_event(codec, note) for note in notes)
+        # The events, notes and chat lines are kept with the bytes so that their ids in the
+        # key cannot be reused while it lives (the whole cache goes at the next broadcast).
+        return message.SerializeToString(), events, notes, chat
 
-    key = ("update", viewer, recap, tuple(map(id, events)), tuple(notes), tuple(map(id, chat)))
+    key = ("update", viewer, recap, *(tuple(map(id, part)) for part in (events, notes, chat)))
     return cast(bytes, shared(room, key, build)[0])
 
 

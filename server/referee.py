@@ -18,6 +18,7 @@ from bots import decide
 from bots.levels import LEVELS
 from server.clock import Ending
 from server.errors import Refusal
+from server.notes import NoteKind, TableNote
 from server.room import PlayedBy, Room, Status
 
 log = logging.getLogger(__name__)
@@ -99,10 +100,10 @@ class Referee:
         if room.clock.rule.forfeit:
             room.end(Ending("forfeit", seat))
             return
-        name = room.seats[seat].name or f"seat {seat}"
         move = decide(room.state, seat, LEVELS[TIMEOUT_LEVEL], self._rng.getrandbits(63))
         room.submit(seat, room.version, move, PlayedBy.CLOCK)
-        room.broadcast([], [f"{name}'s time ran out: the server played {move.label()}"])
+        note = TableNote(NoteKind.CLOCK_PLAYED, seat, room.seats[seat].name, move=move)
+        room.broadcast([], [note])
 
     def close(self) -> None:
         for timer in self._timers.values():

@@ -25,9 +25,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.core import Event, Game, IllegalMove, Move, PublicEvent, Result, Seat, State
+from engine.core import Event, Game, IllegalMove, Move, Result, Seat, State
 from server.clock import Ending, TurnClock, away_seconds, clock_rule
 from server.errors import Reason, Refusal
+from server.notes import NoteKind, TableEvent, TableNote
 from server.store import ChatRecord
 
 AWAY_NOTE_SECONDS = 3.0
@@ -40,6 +41,14 @@ RECAP_EVENTS = 300
 """How many recent events a new stream starts with, so a player who reconnects sees what
 happened while away: more than the longest deal, round or contest of any game (in 30 random
 matches per game the longest was a Tiger & Dragon round of 68 events)."""
+
+
+ENDING_NOTES = {
+    "forfeit": NoteKind.FORFEIT,
+    "expired": NoteKind.EXPIRED,
+    "aborted": NoteKind.ABORTED,
+}
+"""The table note that tells everyone how a match ended outside its rules."""
 
 
 class SeatKind(enum.Enum):
@@ -94,17 +103,6 @@ class SeatSlot:
         return held and not self.connections and self.away_since is not None
 
 
-@dataclass(frozen=True)
-class TableEvent(PublicEvent):
-    """A table note (a player away, back, kicked; the match aborted) as the recap keeps it
-    among the game's events: one public line of text."""
-
-    text: str
-
-    def describe(self) -> str:
-        return self.text
-
-
 class MatchLog(Protocol):
     """Where a room commits what happens to it (the SQLite store, through the game's codec)."""
 
@@ -153,7 +151,7 @@ class Subscriber:
         self.revoked = False
         """Set when the seat was given up: the stream must end and read no more moves."""
         self._events: list[Event] = list(recap)
-        self._notes: list[str] = []
+        self._notes: list[TableNote] = []
         self._chat: list[ChatRecord] = []
         self.recap = True
         """The pending events are a recap of earlier ones (the first snapshot of a stream)."""
@@ -164,7 +162,10 @@ class Subscriber:
         self._drained = asyncio.Event()
 
     def notify(
-        self, events: list[Event], notes: Sequence[str] = (), chat: Sequence[ChatRecord] = ()
+        self,
+        events: list[Event],
+        notes: Sequence[TableNote] = (),
+        chat: Sequence[ChatRecord] = (),
     ) -> None:
         self._events.extend(events)
         self._notes.extend(notes)
@@ -221,7 +222,7 @@ class Update:
     then the recent ones from before it opened."""
 
     events: list[Event]
-    notes: list[str] = field(default_factory=list)
+    notes: list[TableNote] = field(default_factory=list)
     chat: list[ChatRecord] = field(default_factory=list)
     recap: bool = False
 
@@ -366,7 +367,9 @@ class Room:
         self.broadcast(events)
         return Accepted(version, self.version)
 
-    def _seat_changed(self, slot: SeatSlot, notes: list[str], change: Callable[[], None]) -> None:
+    def _seat_changed(
+        self, slot: SeatSlot, notes: list[TableNote], change: Callable[[], None]
+    ) -> None:
         """Commits a seat change (with the clock it leaves), then makes it and tells everyone."""
         before = (slot.kind, slot.bot_level, slot.name, slot.token_hash)
         change()
@@ -388,11 +391,13 @@ class Room:
             slot.name, slot.token_hash = name, token_hash
             slot.away_since, slot.announced_away, slot.bot_plays = self.now(), False, False
 
-        self._seat_changed(slot, [f"{name} sat down"], change)
+        self._seat_changed(slot, [TableNote(NoteKind.SAT_DOWN, seat, name)], change)
 
-    def free_seat(self, seat: Seat, note: str) -> None:
-        """Frees the seat: its token stops working and its streams end."""
+    def free_seat(self, seat: Seat, why: NoteKind) -> None:
+        """Frees the seat (`why`: GAVE_UP or REMOVED): its token stops working and its streams
+        end."""
         slot = self.seats[seat]
+        note = TableNote(why, seat, slot.name)
 
         def change() -> None:
             slot.kind, slot.bot_level, slot.name, slot.token_hash = SeatKind.HUMAN, "", "", None
@@ -404,14 +409,14 @@ class Room:
     def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
         """Hands the seat to a server bot at `level`; a person holding it is removed."""
         slot = self.seats[seat]
-        name = slot.name or f"seat {seat}"
+        note = TableNote(NoteKind.BOT_TAKES_OVER, seat, slot.name, level)
 
         def change() -> None:
             slot.kind, slot.bot_level, slot.token_hash = SeatKind.BOT, level, None
             slot.name = bot_name
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
-        self._seat_changed(slot, [f"a bot ({level}) now plays for {name}"], change)
+        self._seat_changed(slot, [note], change)
         self.revoke(seat)
 
     def end(self, ending: Ending) -> None:
@@ -424,10 +429,12 @@ class Room:
         self.ending, self.clock = ending, clock
         self.broadcast([], [self.ending_note()])
 
-    def ending_note(self) -> str:
+    def ending_note(self) -> TableNote:
         assert self.ending is not None
-        names = [slot.name or f"seat {slot.seat}" for slot in self.seats]
-        return self.ending.describe(names)
+        seat = self.ending.seat
+        return TableNote(
+            ENDING_NOTES[self.ending.kind], seat, self.seats[seat].name if seat is not None else ""
+        )
 
     def mark_away(self, now: float) -> None:
         """Hands seats whose player has been gone for the grace time to the away bot."""
@@ -436,7 +443,7 @@ class Room:
                 continue
             if now - slot.away_since >= self.away_after:
                 slot.bot_plays = True
-                self.broadcast([], [f"{slot.name} is away — a bot plays for them"])
+                self.broadcast([], [TableNote(NoteKind.AWAY, slot.seat, slot.name)])
 
     def reserved_for(self, seat: Seat) -> SeatSlot | None:
         """In a rematch: the previous match's slot whose player this free seat is held for."""
@@ -453,10 +460,10 @@ class Room:
         if seat is not None:
             slot = self.seats[seat]
             slot.connections += 1
-            notes = []
+            notes: list[TableNote] = []
             if slot.connections == 1:
                 if slot.announced_away or slot.bot_plays:
-                    notes.append(f"{slot.name} is back")
+                    notes.append(TableNote(NoteKind.BACK, seat, slot.name))
                 slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
             self.broadcast([], notes)
         return subscriber
@@ -490,7 +497,7 @@ class Room:
         def announce(token_hash: str | None = slot.token_hash) -> None:
             if slot.connections == 0 and slot.token_hash == token_hash and not slot.announced_away:
                 slot.announced_away = True
-                self.broadcast([], [f"{slot.name} left the table"])
+                self.broadcast([], [TableNote(NoteKind.LEFT, slot.seat, slot.name)])
 
         try:
             asyncio.get_running_loop().call_later(AWAY_NOTE_SECONDS, announce)
@@ -500,7 +507,7 @@ class Room:
     def broadcast(
         self,
         events: list[Event],
-        notes: Sequence[str] = (),
+        notes: Sequence[TableNote] = (),
         chat: Sequence[ChatRecord] = (),
     ) -> None:
         """Tells every stream and listener that the room changed; the recap keeps the events

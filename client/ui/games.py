@@ -12,6 +12,7 @@ from tigerden.v1 import match_pb2
 
 from client.i18n import _
 from client.ui import doors, koikoi, tiger_dragon
+from client.ui.notes import note_words
 from client.ui.state import ClientState, Described
 
 
@@ -49,10 +50,25 @@ def screen_of(state: ClientState) -> GameScreen | None:
 
 
 def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
+    if event.HasField("table_note"):
+        return Described(table_note(state, event))
     screen = screen_of(state)
     if screen is None or event.WhichOneof("game") is None:
         return Described(state.server_text(event.text)) if event.text else None
     return screen.describe(state, event)
+
+
+def table_note(state: ClientState, event: match_pb2.Event) -> str:
+    """A note about the table in the player's language. The note names the player as they
+    were then; your own seat is marked "(you)" as in the rest of the log."""
+    note = event.table_note
+    name = note.name
+    if note.HasField("seat"):
+        current = state.player_name(note.seat)
+        if not name or (name == current and state.is_you(note.seat)):
+            name = state.actor(note.seat)
+    move = label(state, note.move) if note.HasField("move") else ""
+    return note_words(note, state.server_text(event.text), name, move)
 
 
 def summary(state: ClientState) -> StyleAndTextTuples:

@@ -8,7 +8,8 @@
 // (Hint), plays on to the end choosing at random from the legal moves each snapshot offers,
 // prints the chat lines the table heard and the final scores, and replays the finished match
 // (ReplayMatch). With --host-controls it instead tries every host control on a table of two
-// people: FreeSeat, ReplaceSeatWithBot, AbortMatch.
+// people: FreeSeat, ReplaceSeatWithBot, AbortMatch, watching as a spectator and printing the
+// typed table notes (Event.table_note) those controls cause.
 //
 //   npm ci
 //   node play.js --server 127.0.0.1:50051 --game koikoi
@@ -289,6 +290,29 @@ async function reviewAndRematch(lobby, match, token) {
   await unary(lobby, 'LeaveMatch', {}, bearer(again.token));
 }
 
+// Watches a match as a spectator and collects its table notes (Event.table_note: who sat down,
+// was removed, which bot took over, the abort), typed, with the English text beside them; a
+// client in another language would put `kind`, `name`, `seat` and `bot_level` into its own words.
+function watchTableNotes(match, matchId) {
+  const call = match.Watch({ match_id: matchId });
+  const notes = [];
+  const ended = new Promise((resolve, reject) => {
+    call.on('data', (response) => {
+      for (const event of response.snapshot.events) {
+        if (!event.table_note) continue;
+        const { kind, name, bot_level: level } = event.table_note;
+        const seat = event.table_note.seat ?? null; // optional: null for the whole match
+        notes.push(kind);
+        const about = seat === null ? 'the match' : `seat ${seat}${name ? ` (${name})` : ''}`;
+        console.log(`table note: ${kind} about ${about}${level ? `, bot level ${level}` : ''}: "${event.text}"`);
+      }
+    });
+    call.on('end', () => resolve(notes));
+    call.on('error', reject);
+  });
+  return { ended };
+}
+
 // The host controls: they take the host token from CreateMatch as the bearer token.
 async function hostControls(lobby, match, name) {
   const created = await unary(lobby, 'CreateMatch', {
@@ -297,6 +321,7 @@ async function hostControls(lobby, match, name) {
   });
   const matchId = created.match.match_id;
   const host = bearer(created.host_token);
+  const watcher = watchTableNotes(match, matchId);
   await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: name });
   const squatter = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: 'squatter' });
   const freed = await unary(lobby, 'FreeSeat', { match_id: matchId, seat: squatter.seat }, host);
@@ -311,6 +336,10 @@ async function hostControls(lobby, match, name) {
   console.log(`host controls: seat ${squatter.seat} freed, then ${botted.match.seats[squatter.seat].name}; match ${botted.match.status}`);
   const aborted = await unary(lobby, 'AbortMatch', { match_id: matchId }, host);
   if (aborted.match.ending !== 'MATCH_ENDING_ABORTED') throw new Error(`AbortMatch gave ${aborted.match.ending}`);
+  const notes = await watcher.ended; // the stream ends with the finished snapshot
+  const wanted = ['SAT_DOWN', 'REMOVED', 'BOT_TAKES_OVER', 'ABORTED'].map((k) => `TABLE_NOTE_KIND_${k}`);
+  const missing = wanted.filter((kind) => !notes.includes(kind));
+  if (missing.length) throw new Error(`the watcher saw no table note ${missing.join(', ')}`);
   const { header, steps } = await replay(match, matchId);
   console.log(`host controls: match ${matchId} ${header.result.ending} after ${steps.length - 1} moves`);
 }

@@ -17,6 +17,7 @@ from server import outbound
 from server.codecs import CODECS, wrap_view
 from server.lobby import CodecLog
 from server.main import Running
+from server.notes import NoteKind, TableNote
 from server.room import Room, SeatKind, SeatSlot
 from server.store import Store
 from tests.server.helpers import two_humans
@@ -43,7 +44,7 @@ def table(options: Mapping[str, str] | None = None, seed: int = 7) -> Room:
     return Room("shared", GAMES[GAME], 4, dict(options or {}), seed, seats, log)
 
 
-def alone(room: Room, viewer: Seat | None, notes: tuple[str, ...] = ()) -> bytes:
+def alone(room: Room, viewer: Seat | None, notes: tuple[TableNote, ...] = ()) -> bytes:
     """The snapshot `viewer` gets when nothing was built for anyone before in this revision."""
     room.shared.clear()
     return outbound.snapshot(room, CODEC, viewer, [], notes).data
@@ -90,9 +91,11 @@ def test_the_shared_table_part_holds_only_public_fields() -> None:
 
 def test_the_parts_parse_as_the_one_snapshot_a_viewer_is_owed() -> None:
     room = table()
-    message = parsed(outbound.snapshot(room, CODEC, 1, [], ["ada sat down"]).data)
+    sat_down = TableNote(NoteKind.SAT_DOWN, 0, "ada")
+    message = parsed(outbound.snapshot(room, CODEC, 1, [], [sat_down]).data)
     assert message.match_id == "shared" and message.viewer_seat == 1 and len(message.seats) == 4
     assert [event.text for event in message.events] == ["ada sat down"]
+    assert message.events[0].table_note.kind == match_pb2.TABLE_NOTE_KIND_SAT_DOWN
     assert message.status == parsed(alone(room, None)).status
 
 
@@ -108,14 +111,14 @@ async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
     room.submit(mover, room.version, room.state.legal_moves()[0])
     after = outbound.snapshot(room, codec, None, [])
     assert parsed(after.data).version == parsed(before.data).version + 1
-    room.broadcast([], ["someone sat down"])  # no new version, but the table changed
+    room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "someone")])  # the table changed
     assert room.shared == {}
 
 
 def test_a_different_update_is_a_different_snapshot() -> None:
     room = table()
     quiet = outbound.snapshot(room, CODEC, None, []).data
-    noted = outbound.snapshot(room, CODEC, None, [], ["ada left the table"]).data
+    noted = outbound.snapshot(room, CODEC, None, [], [TableNote(NoteKind.LEFT, 0, "ada")]).data
     assert [e.text for e in parsed(noted).events] == ["ada left the table"]
     assert noted != quiet and outbound.snapshot(room, CODEC, None, [], recap=True).data != quiet
 

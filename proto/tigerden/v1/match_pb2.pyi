@@ -23,6 +23,66 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _TableNoteKind:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TableNoteKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TableNoteKind.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TABLE_NOTE_KIND_UNSPECIFIED: _TableNoteKind.ValueType  # 0
+    """A kind this client does not know: show the event's `text`."""
+    TABLE_NOTE_KIND_SAT_DOWN: _TableNoteKind.ValueType  # 1
+    """The player took the seat ("ada sat down")."""
+    TABLE_NOTE_KIND_LEFT: _TableNoteKind.ValueType  # 2
+    """The player's last stream has been closed for a few seconds ("ada left the table")."""
+    TABLE_NOTE_KIND_AWAY: _TableNoteKind.ValueType  # 3
+    """The player stayed away past the `away` option: a bot plays for them until they return."""
+    TABLE_NOTE_KIND_BACK: _TableNoteKind.ValueType  # 4
+    """The player opened a stream again after being announced away ("ada is back")."""
+    TABLE_NOTE_KIND_GAVE_UP: _TableNoteKind.ValueType  # 5
+    """The player gave the seat up (LeaveMatch): it is free."""
+    TABLE_NOTE_KIND_REMOVED: _TableNoteKind.ValueType  # 6
+    """The host removed the player: the seat is free."""
+    TABLE_NOTE_KIND_BOT_TAKES_OVER: _TableNoteKind.ValueType  # 7
+    """The host handed the seat to a server bot at `bot_level`."""
+    TABLE_NOTE_KIND_CLOCK_PLAYED: _TableNoteKind.ValueType  # 8
+    """The seat's turn clock ran out and the server played `move` for it."""
+    TABLE_NOTE_KIND_FORFEIT: _TableNoteKind.ValueType  # 9
+    """The seat's time ran out under timeout=forfeit: it loses the match."""
+    TABLE_NOTE_KIND_ABORTED: _TableNoteKind.ValueType  # 10
+    """The host aborted the match."""
+    TABLE_NOTE_KIND_EXPIRED: _TableNoteKind.ValueType  # 11
+    """Nobody joined in time: the match expired."""
+
+class TableNoteKind(_TableNoteKind, metaclass=_TableNoteKindEnumTypeWrapper):
+    """TableNoteKind is what a TableNote tells."""
+
+TABLE_NOTE_KIND_UNSPECIFIED: TableNoteKind.ValueType  # 0
+"""A kind this client does not know: show the event's `text`."""
+TABLE_NOTE_KIND_SAT_DOWN: TableNoteKind.ValueType  # 1
+"""The player took the seat ("ada sat down")."""
+TABLE_NOTE_KIND_LEFT: TableNoteKind.ValueType  # 2
+"""The player's last stream has been closed for a few seconds ("ada left the table")."""
+TABLE_NOTE_KIND_AWAY: TableNoteKind.ValueType  # 3
+"""The player stayed away past the `away` option: a bot plays for them until they return."""
+TABLE_NOTE_KIND_BACK: TableNoteKind.ValueType  # 4
+"""The player opened a stream again after being announced away ("ada is back")."""
+TABLE_NOTE_KIND_GAVE_UP: TableNoteKind.ValueType  # 5
+"""The player gave the seat up (LeaveMatch): it is free."""
+TABLE_NOTE_KIND_REMOVED: TableNoteKind.ValueType  # 6
+"""The host removed the player: the seat is free."""
+TABLE_NOTE_KIND_BOT_TAKES_OVER: TableNoteKind.ValueType  # 7
+"""The host handed the seat to a server bot at `bot_level`."""
+TABLE_NOTE_KIND_CLOCK_PLAYED: TableNoteKind.ValueType  # 8
+"""The seat's turn clock ran out and the server played `move` for it."""
+TABLE_NOTE_KIND_FORFEIT: TableNoteKind.ValueType  # 9
+"""The seat's time ran out under timeout=forfeit: it loses the match."""
+TABLE_NOTE_KIND_ABORTED: TableNoteKind.ValueType  # 10
+"""The host aborted the match."""
+TABLE_NOTE_KIND_EXPIRED: TableNoteKind.ValueType  # 11
+"""Nobody joined in time: the match expired."""
+Global___TableNoteKind: _TypeAlias = TableNoteKind  # noqa: Y015
+
 class _PlayedBy:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -696,6 +756,7 @@ class Event(_message.Message):
     DOORS_FIELD_NUMBER: _builtins.int
     KOIKOI_FIELD_NUMBER: _builtins.int
     TIGER_DRAGON_FIELD_NUMBER: _builtins.int
+    TABLE_NOTE_FIELD_NUMBER: _builtins.int
     text: _builtins.str
     """One log line for people."""
     @_builtins.property
@@ -710,6 +771,13 @@ class Event(_message.Message):
     def tiger_dragon(self) -> _tiger_dragon_pb2.TigerDragonEvent:
         """A Tiger & Dragon event."""
 
+    @_builtins.property
+    def table_note(self) -> Global___TableNote:
+        """Set on news about the table rather than the game (a player sat down, left, came back, a
+        bot took over, the match was aborted): what happened, typed, so a client can say it in its
+        own language. `text` says it in English for clients that do not read it.
+        """
+
     def __init__(
         self,
         *,
@@ -717,16 +785,61 @@ class Event(_message.Message):
         doors: _doors_pb2.DoorsEvent | None = ...,
         koikoi: _koikoi_pb2.KoikoiEvent | None = ...,
         tiger_dragon: _tiger_dragon_pb2.TigerDragonEvent | None = ...,
+        table_note: Global___TableNote | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "table_note", b"table_note", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "text", b"text", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["doors", b"doors", "game", b"game", "koikoi", b"koikoi", "table_note", b"table_note", "text", b"text", "tiger_dragon", b"tiger_dragon"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["doors", "koikoi", "tiger_dragon"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
 Global___Event: _TypeAlias = Event  # noqa: Y015
+
+@_typing.final
+class TableNote(_message.Message):
+    """TableNote is one piece of news about the table, beside the game."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KIND_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
+    MOVE_FIELD_NUMBER: _builtins.int
+    kind: Global___TableNoteKind.ValueType
+    """What happened."""
+    seat: _builtins.int
+    """The seat it is about (absent when it is about the whole match)."""
+    name: _builtins.str
+    """The name of the player (or bot) it is about, as it was then: after a seat is freed or handed
+    to a bot, the seat's current name is no longer theirs. Sanitised like every shown name.
+    """
+    bot_level: _builtins.str
+    """With TABLE_NOTE_KIND_BOT_TAKES_OVER: the level of the bot that now plays the seat."""
+    @_builtins.property
+    def move(self) -> Global___LegalMove:
+        """With TABLE_NOTE_KIND_CLOCK_PLAYED: the move the server played for the seat."""
+
+    def __init__(
+        self,
+        *,
+        kind: Global___TableNoteKind.ValueType = ...,
+        seat: _builtins.int | None = ...,
+        name: _builtins.str = ...,
+        bot_level: _builtins.str = ...,
+        move: Global___LegalMove | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "move", b"move", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "bot_level", b"bot_level", "kind", b"kind", "move", b"move", "name", b"name", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+
+Global___TableNote: _TypeAlias = TableNote  # noqa: Y015
 
 @_typing.final
 class MatchResult(_message.Message):
