@@ -23,8 +23,6 @@ from typing import Any
 
 import grpc
 
-from server.loops import LOOPS, loop_factory
-
 METHOD = "/floor.Floor/Play"
 
 
@@ -100,13 +98,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--update-bytes", type=int, default=600)
-    parser.add_argument("--loop", choices=LOOPS, default="asyncio")
     args = parser.parse_args()
-    with (
-        contextlib.suppress(KeyboardInterrupt),
-        asyncio.Runner(loop_factory=loop_factory(args.loop)) as runner,
-    ):
-        runner.run(serve(args.port, args.update_bytes))
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(args.port, args.update_bytes))
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from bench.floor import METHOD
-from server.loops import LOOPS
 
 HEADER = (
     "game,players,tables,moves_per_s,p50_ms,p99_ms,cpu_us_per_move,kb_per_table,"
@@ -78,8 +77,6 @@ class Case:
     update_bytes: int = 0
     source: str = ""
     """Another checkout whose `tigerden serve` runs instead (the before of a before/after)."""
-    loop: str = "asyncio"
-    """The event loop of the server (tigerden's and the floor's): asyncio or uvloop."""
 
 
 @dataclass(frozen=True)
@@ -313,8 +310,6 @@ def start_server(
         command += LIMIT_FLAGS
     else:
         command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
-    if case.loop != "asyncio":
-        command += ["--loop", case.loop]
     environment = dict(os.environ)
     if case.source:
         environment["PYTHONPATH"] = f"{case.source}{os.pathsep}{case.source}/proto"
@@ -411,15 +406,13 @@ def row(case: Case, ours: Measured, floor: Measured) -> list[str]:
 def cases(args: argparse.Namespace) -> list[Case]:
     games = [args.game] if args.game else list(GAMES)
     found = [
-        Case("tigerden", game, GAMES[game], tables, 0, args.seconds, loop=args.loop)
+        Case("tigerden", game, GAMES[game], tables, 0, args.seconds)
         for game in games
         for tables in args.tables
     ]
     if args.spectators:
         game = args.game or "tiger-dragon"
-        found.append(
-            Case("tigerden", game, GAMES[game], 1, args.spectators, args.seconds, loop=args.loop)
-        )
+        found.append(Case("tigerden", game, GAMES[game], 1, args.spectators, args.seconds))
     return found
 
 
@@ -440,16 +433,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         "and a before/after table is printed",
     )
     parser.add_argument(
-        "--loop", choices=LOOPS, default="asyncio", help="the servers' event loop (both)"
-    )
-    parser.add_argument(
-        "--before-loop",
-        choices=LOOPS,
-        metavar="LOOP",
-        help="each tigerden case also runs with this event loop, right after, and a "
-        "before/after table is printed (with --before: that checkout's server on this loop)",
-    )
-    parser.add_argument(
         "--profile",
         type=Path,
         metavar="TXT",
@@ -460,10 +443,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows, compared = [], []
     for case in cases(args):
         ours = measure(case, args.workers, args.profile)
-        if args.before or args.before_loop:
-            source = str(Path(args.before).resolve()) if args.before else ""
-            earlier = replace(case, source=source, loop=args.before_loop or case.loop)
-            compared.append((case, measure(earlier, args.workers), ours))
+        if args.before:
+            before = measure(replace(case, source=str(Path(args.before).resolve())), args.workers)
+            compared.append((case, before, ours))
         floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes)
         floor = measure(floor_case, args.workers)
         rows.append(row(case, ours, floor))
@@ -478,8 +460,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
     print(f"wrote {args.out}")
     if compared:
-        label = " ".join(filter(None, (args.before, args.before_loop)))
-        print(f"\nbefore ({label}) and after (this tree), each case right after the other:")
+        print(f"\nbefore ({args.before}) and after (this tree), each case right after the other:")
         print(f"{'game':>30} {'tables':>6} {'cpu_us/move':>18} {'p99_ms':>18} {'moves/s':>18}")
         for case, before, after in compared:
             game = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")

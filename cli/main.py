@@ -30,7 +30,6 @@ from client.ui.state import ClientState
 from client.ui.text import use_ascii, wants_ascii
 from discovery import FoundServer, find_servers
 from engine import GAMES
-from server.loops import LOOPS, loop_factory
 
 DEFAULT_PORT = 50051
 
@@ -595,13 +594,6 @@ def parser() -> argparse.ArgumentParser:
         help="end matches that wait this long with no move played (default: %(default)s)",
     )
     p.add_argument(
-        "--loop",
-        choices=LOOPS,
-        default="asyncio",
-        help="the event loop: asyncio (default), or uvloop when installed "
-        "(pip install 'tigerden[uvloop]'; docs/performance.md measures it)",
-    )
-    p.add_argument(
         "--name",
         default=socket.gethostname(),
         help="the name clients see when they look for servers (default: %(default)s)",
@@ -780,8 +772,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(getattr(args, "lang", None))
     use_ascii(getattr(args, "ascii", False) or wants_ascii())
     try:
-        with asyncio.Runner(loop_factory=loop_factory(getattr(args, "loop", "asyncio"))) as runner:
-            code: int = runner.run(args.run(args))
+        code: int = asyncio.run(args.run(args))
         return code
     except grpc.aio.AioRpcError as error:
         print(_("error: {details}").format(details=error.details()), file=sys.stderr)
