@@ -440,7 +440,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rows, compared = [], []
+    rows, compared, beside = [], [], []
     for case in cases(args):
         ours = measure(case, args.workers, args.profile)
         if args.before:
@@ -449,6 +449,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes)
         floor = measure(floor_case, args.workers)
         rows.append(row(case, ours, floor))
+        beside.append((case, ours, floor))
         print(" ".join(rows[-1]), file=sys.stderr, flush=True)
     with args.out.open("w", newline="") as handle:
         handle.write(HEADER + "\n")
@@ -459,6 +460,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     for cells in rows:
         print("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
     print(f"wrote {args.out}")
+    print("\nbeside the CSV: p99 over the floor's, and KB per idle table of both servers")
+    print(f"{'game':>30} {'tables':>6} {'p99_ratio':>9} {'kb_per_table':>12} {'floor_kb':>8}")
+    for case, ours, floor in beside:
+        game = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
+        print(
+            f"{game:>30} {case.tables:>6} {ours.p99_ms / floor.p99_ms:>9.2f} "
+            f"{ours.kb_per_table:>12.1f} {floor.kb_per_table:>8.1f}"
+        )
     if compared:
         print(f"\nbefore ({args.before}) and after (this tree), each case right after the other:")
         print(f"{'game':>30} {'tables':>6} {'cpu_us/move':>18} {'p99_ms':>18} {'moves/s':>18}")
