@@ -74,9 +74,10 @@ class ClientState:
 
     def house_rules(self) -> list[tuple[str, str]]:
         """("name=value", description) for every option of the match that differs from the
-        game's default: the house rules in play, as the server describes them."""
+        game's default: the house rules in play, as the server describes them (in the player's
+        language when the catalog has the description)."""
         return [
-            (f"{option.name}={self.options[option.name]}", option.description)
+            (f"{option.name}={self.options[option.name]}", _(option.description))
             for option in self.game.options
             if self.options.get(option.name, option.default_value) != option.default_value
         ]
