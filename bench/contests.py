@@ -44,9 +44,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=60)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    game, players, options, _, budgets = next(c for c in CONFIGS if c[0] == "doors")
+    doors = next(c for c in CONFIGS if c.game == "doors")
     matches = [
-        Match(game, players, options, (args.a, args.b), budgets, n) for n in range(args.matches)
+        Match(doors.game, doors.players, doors.options, (args.a, args.b), doors.budgets, n)
+        for n in range(args.matches)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(endings, matches))

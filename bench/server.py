@@ -360,7 +360,11 @@ def measure(case: Case, workers: int, profile: Path | None = None) -> Measured:
                 process.join(timeout=60)
         finally:
             server.send_signal(signal.SIGINT)  # a graceful stop: the profiler writes its report
-            server.wait(timeout=60)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:  # stuck in its shutdown: what it did is measured
+                server.kill()
+                server.wait()
     moves = sum(r[0] for r in results)
     latencies = sorted(latency for r in results for latency in r[1])
     snapshots = sum(r[3] for r in results)

@@ -44,15 +44,22 @@ def decide(
     policy = policy_for(view)
     if level.strategy is Strategy.GREEDY:
         return greedy(policy, view, legal, rng)
-    return rank(state, seat, level, rng, budget)[0].move
+    return rank(state, seat, level, rng, budget, settle=True)[0].move
 
 
 def rank(
-    state: State, seat: Seat, level: Level, rng: random.Random, budget: Budget | None = None
+    state: State,
+    seat: Seat,
+    level: Level,
+    rng: random.Random,
+    budget: Budget | None = None,
+    settle: bool = False,
 ) -> list[Considered]:
     """Every legal move of `seat` (to act) as the searching `level` weighs them, its choice
     first, each with its estimated chance of winning the match. Like `decide`, it reads the
-    state only through the seat's view and `determinize(seat)`."""
+    state only through the seat's view and `determinize(seat)`. `settle`: stop once the
+    choice cannot change (`ismcts.ranked`); `decide` does, a hint shows every move's numbers
+    and does not."""
     assert level.strategy is Strategy.SEARCH, "only a searching level ranks moves"
     legal = state.legal_moves()
     view = state.view(seat)
@@ -69,7 +76,7 @@ def rank(
     )
     chosen = budget or level.budget
     assert chosen is not None, "a searching level has a budget"
-    return ranked(seat, legal, priors(policy, view, legal), game, chosen, rng)
+    return ranked(seat, legal, priors(policy, view, legal), game, chosen, rng, settle)
 
 
 def _sample(state: State, seat: Seat, belief: Belief | None, rng: random.Random) -> State:

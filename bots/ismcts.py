@@ -45,6 +45,9 @@ RolloutPolicy = Callable[[State, Sequence[Move], random.Random], Move]
 EXPLORATION = 1.0
 """The PUCT constant, for rewards in [0, 1] and priors that sum to 1."""
 
+SETTLE_EVERY = 8
+"""How many iterations a settling search runs between looks at whether its choice is settled."""
+
 MAX_ROLLOUT_MOVES = 1_000
 """A bound that no segment of the three games reaches; it only guards against a rules bug."""
 
@@ -125,11 +128,19 @@ def ranked(
     game: Game,
     budget: Budget,
     rng: random.Random,
+    settle: bool = False,
 ) -> list[Considered]:
     """Every root move, the search's choice first (the move a bot plays): by iterations that
-    chose it, ties to the higher prior. A hint shows the whole list."""
+    chose it, ties to the higher prior. A hint shows the whole list.
+
+    `settle`: stop as soon as the choice is settled — when no other move could overtake the
+    leader's visits with every iteration left in the budget. With an iteration budget the
+    choice is then exactly the one the whole budget gives (each iteration adds one visit to
+    one root move), only sooner; with a time budget the iterations left are estimated from
+    the rate so far. The other moves' numbers are then rougher, so a hint does not settle."""
     root = Node()
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    started = time.perf_counter()
+    deadline = None if budget.seconds is None else started + budget.seconds
     iterations = budget.iterations
     done = 0
     while (iterations is None or done < iterations) and (
@@ -137,6 +148,12 @@ def ranked(
     ):
         _iterate(root, seat, (legal, priors), game, rng)
         done += 1
+        if (
+            settle
+            and done % SETTLE_EVERY == 0
+            and _settled(root, done, iterations, started, deadline)
+        ):
+            break
     considered = []
     for move, prior in zip(legal, priors, strict=True):
         edge = root.moves.get(move)
@@ -145,6 +162,25 @@ def ranked(
         considered.append(Considered(move, visits, chance, prior))
     # A stable sort: among equals the first legal move stays first, as `max` chose before.
     return sorted(considered, key=lambda c: (c.visits, c.prior), reverse=True)
+
+
+def _settled(
+    root: Node, done: int, iterations: int | None, started: float, deadline: float | None
+) -> bool:
+    """Whether the root move with the most visits stays ahead whatever the iterations left
+    do: its lead over the runner-up is more than they could add. Against a deadline, the
+    iterations left are the time left at the rate so far."""
+    left = math.inf if iterations is None else iterations - done
+    if deadline is not None:
+        now = time.perf_counter()
+        left = min(left, done * max(deadline - now, 0.0) / max(now - started, 1e-9))
+    first = second = 0
+    for edge in root.moves.values():
+        if edge.visits > first:
+            first, second = edge.visits, first
+        elif edge.visits > second:
+            second = edge.visits
+    return first - second > left
 
 
 def _iterate(

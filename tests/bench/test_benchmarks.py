@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench import ai, engine
-from bench.ai import Match, Outcome, play, row, sides, wilson
+from bench.ai import CONFIGS, Match, Outcome, play, row, sides, wilson
 from bench.contests import endings
 
 ISSUE_HEADER = (
@@ -28,10 +28,12 @@ def test_the_wilson_interval_matches_the_textbook() -> None:
 
 def test_a_drawn_match_counts_half_a_win() -> None:
     won, drawn, lost = (Outcome(c, 1.0, 1.0, 0.5, 1) for c in (1.0, 0.5, 0.0))
-    cells = row("doors", 2, ("hard", "easy"), [won, drawn, lost, won])
+    doors = CONFIGS[0]
+    cells = row(doors, ("hard", "easy"), [won, drawn, lost, won], "abc1234")
     assert cells[:5] == ["doors", "2", "hard", "easy", "4"]
     assert cells[5] == "0.625"  # (1 + 1/2 + 0 + 1) / 4
     assert cells[10] == "0.5000"  # seconds per decision of A
+    assert cells[11:] == ["", str(doors.budgets["hard"]), "0", "abc1234"]
 
 
 def test_seats_rotate_so_that_no_level_always_moves_first() -> None:
@@ -52,16 +54,42 @@ def test_a_match_is_a_pure_function_of_its_number() -> None:
 
 
 def test_the_round_robin_writes_the_csv_the_issue_names(tmp_path: Path) -> None:
-    out = tmp_path / "ai.csv"
-    tiny = ["--game", "doors", "--matches", "2", "--normal", "3", "--hard", "3", "--workers", "1"]
-    ai.main([*tiny, "--out", str(out)])
+    out, log = tmp_path / "ai.csv", tmp_path / "matches.csv"
+    tiny = ["--game", "doors", "--matches", "2", "--normal", "3", "--hard", "3"]
+    ai.main([*tiny, "--out", str(out), "--log", str(log)])
     lines = out.read_text().splitlines()
-    assert lines[0] == ISSUE_HEADER
+    assert lines[0].startswith(ISSUE_HEADER)
     rows = list(csv.DictReader(lines))
-    assert [(r["level_a"], r["level_b"]) for r in rows] == [p[:2] for p in ai.PAIRS]
+    assert [(r["level_a"], r["level_b"]) for r in rows] == list(ai.PAIRS)
     for r in rows:
         assert r["matches"] == "2"
         assert 0.0 <= float(r["ci_low"]) <= float(r["win_rate_a"]) <= float(r["ci_high"]) <= 1.0
+    assert len(log.read_text().splitlines()) == 1 + 2 * len(ai.PAIRS)  # header + every match
+
+
+def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(ai, "bots_version", lambda: "v1")
+    out, log = tmp_path / "ai.csv", tmp_path / "matches.csv"
+    files = ["--out", str(out), "--log", str(log)]
+    ai.main(["--game", "koikoi", "--pair", "easy-random", "--matches", "2", *files])
+    ai.main(["--game", "doors", "--pair", "easy-random", "--matches", "2", *files])
+    first = out.read_text().splitlines()
+    assert [r["game"] for r in csv.DictReader(first)] == ["koikoi", "doors"]
+    capsys.readouterr()
+    # Four matches asked: the two logged ones are taken, only two more are played.
+    ai.main(["--game", "koikoi", "--pair", "easy-random", "--matches", "4", *files])
+    assert "2 of 4 matches from matches.csv" in capsys.readouterr().out
+    rows = list(csv.DictReader(out.read_text().splitlines()))
+    assert [(r["game"], r["matches"]) for r in rows] == [("koikoi", "4"), ("doors", "2")]
+    assert rows[1] == next(csv.DictReader(first[:1] + first[2:]))  # untouched
+    numbers = [entry.split(",")[6] for entry in log.read_text().splitlines()[1:]]
+    assert sorted(numbers) == ["0", "0", "1", "1", "2", "3"]
+    # Another version of the bots does not take the logged matches.
+    monkeypatch.setattr(ai, "bots_version", lambda: "v2")
+    ai.main(["--game", "doors", "--pair", "easy-random", "--matches", "1", *files])
+    assert "from matches.csv" not in capsys.readouterr().out
 
 
 def test_the_engine_benchmark_writes_one_rate_per_configuration(tmp_path: Path) -> None:

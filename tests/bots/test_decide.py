@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bots import Budget, decide
+from bots import Budget, decide, parse_level
+from bots.decide import rank
 from engine import GAMES
 from engine.core import State
 from engine.doors.model import DoorsView, Take
@@ -91,3 +92,26 @@ def test_the_heuristic_and_the_searches_take_a_sure_win() -> None:
         for level in ("easy", "normal", "hard") if rng.random() < 0.5 else ("hard",):
             assert finds(state, level, wins), f"{level} missed a sure win: {state!r}"
     assert found > 30
+
+
+def test_a_settling_search_stops_early_with_the_move_of_the_whole_budget() -> None:
+    # `decide` stops once no other move can overtake the leader's visits within the budget
+    # left: the same move as the whole budget's, for fewer iterations.
+    stopped = 0
+    for number, state in enumerate(positions(48, 13)):
+        seat = state.to_act()
+        assert seat is not None
+        if len(state.legal_moves()) == 1:
+            continue
+        level = parse_level("hard" if number % 2 else "normal")
+        budget = Budget(iterations=160)
+        whole, settled = (
+            rank(state, seat, level, random.Random(number), budget, settle)
+            for settle in (False, True)
+        )
+        assert settled[0].move == whole[0].move
+        assert settled[0].move == decide(state, seat, level, number, budget)
+        spent = sum(c.visits for c in settled)
+        assert spent == 160 or (spent < 160 and spent % 8 == 0)
+        stopped += spent < 160
+    assert stopped >= 10
