@@ -61,19 +61,19 @@ ENGLISH: dict[str, str] = {
     "koikoi.yaku_progress": "{yaku} {held} of {need}",
     "koikoi.no_yaku": "nothing towards a yaku yet",
     "koikoi.denies": "it keeps {yaku} from your opponent, who holds {held} of {need}",
-    "koikoi.plays_on": "plays on for more than {points} points with {cards} cards in hand",
-    "koikoi.their_points": "your opponent has {points} points of yaku this deal",
-    "koikoi.stops": "stops and scores {points} points before your opponent can reply",
+    "koikoi.plays_on": "plays on for more than {points} point{s} with {cards} cards in hand",
+    "koikoi.their_points": "your opponent has {points} point{s} of yaku this deal",
+    "koikoi.stops": "stops and scores {points} point{s} before your opponent can reply",
     "doors.takes": "takes the {card}",
     "doors.completes_set": "it completes a set of your Door",
     "doors.shares": "it shares {shared} trait{s} with your Door ({colour} of its colour, {role} of "
     "its role collected), and the more it shares, the more it tells the Guesser",
     "doors.right_with": "right with chance {chance}",
-    "doors.pays": "pays {gems} gems, wrong gives {wrong} away",
+    "doors.pays": "pays {gems} gem{s}, wrong gives {wrong} away",
     "doors.reading": "the takes point to {card} ({chance})",
     "doors.match_set": "a set of your own trait lies in the Collector's cards: it scores at once",
-    "doors.keeps_away": "keeps the {card} from the Collector (it fits the likely Doors by "
-    "{traits} traits)",
+    "doors.keeps_away": "keeps the {card} from the Collector",
+    "doors.fits": "it fits the likely Doors by {traits} traits",
     "doors.deck_left": "{cards} card{s} left in the deck",
     "doors.pass": "lets the Collector take again, to learn more before guessing",
     "tiger_dragon.attacks": "attacks with the {card}",
@@ -266,7 +266,8 @@ def _doors(view: DoorsView, move: Move) -> list[Clause]:
         wanted = sum(s.odds * shared(move.card, d) for d, s in odds.items())
         left = sum(deck_cards(view).values())
         return [
-            Clause("doors.keeps_away", move.card.text, traits=wanted),
+            Clause("doors.keeps_away", move.card.text),
+            Clause("doors.fits", traits=wanted),
             Clause("doors.deck_left", counts=(("cards", left),)),
             reading,
         ]

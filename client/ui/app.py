@@ -453,6 +453,7 @@ def build_app(
     @bindings.add("escape", filter=holding, eager=True)
     def release(event: KeyPressEvent) -> None:
         state.held = None
+        state.status = state.table_status() or state.status  # not "the hint is on the table"
 
     empty_prompt = Condition(lambda: advisor is not None and not prompt.text)
     reviewing = Condition(lambda: state.review is not None and not state.show_help)

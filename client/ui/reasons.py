@@ -25,11 +25,21 @@ WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
     "koikoi.yaku_progress": lambda c: _("{yaku} {held} of {need}"),
     "koikoi.no_yaku": lambda c: _("nothing towards a yaku yet"),
     "koikoi.denies": lambda c: _("it keeps {yaku} from your opponent, who holds {held} of {need}"),
-    "koikoi.plays_on": lambda c: _(
-        "plays on for more than {points} points with {cards} cards in hand"
+    "koikoi.plays_on": lambda c: n_(
+        "plays on for more than {points} point with {cards} cards in hand",
+        "plays on for more than {points} points with {cards} cards in hand",
+        c["points"],
     ),
-    "koikoi.their_points": lambda c: _("your opponent has {points} points of yaku this deal"),
-    "koikoi.stops": lambda c: _("stops and scores {points} points before your opponent can reply"),
+    "koikoi.their_points": lambda c: n_(
+        "your opponent has {points} point of yaku this deal",
+        "your opponent has {points} points of yaku this deal",
+        c["points"],
+    ),
+    "koikoi.stops": lambda c: n_(
+        "stops and scores {points} point before your opponent can reply",
+        "stops and scores {points} points before your opponent can reply",
+        c["points"],
+    ),
     "doors.takes": lambda c: _("takes the {card}"),
     "doors.completes_set": lambda c: _("it completes a set of your Door"),
     "doors.shares": lambda c: n_(
@@ -40,14 +50,17 @@ WORDS: dict[str, Callable[[Mapping[str, int]], str]] = {
         c["shared"],
     ),
     "doors.right_with": lambda c: _("right with chance {chance}"),
-    "doors.pays": lambda c: _("pays {gems} gems, wrong gives {wrong} away"),
+    "doors.pays": lambda c: n_(
+        "pays {gems} gem, wrong gives {wrong} away",
+        "pays {gems} gems, wrong gives {wrong} away",
+        c["gems"],
+    ),
     "doors.reading": lambda c: _("the takes point to {card} ({chance})"),
     "doors.match_set": lambda c: _(
         "a set of your own trait lies in the Collector's cards: it scores at once"
     ),
-    "doors.keeps_away": lambda c: _(
-        "keeps the {card} from the Collector (it fits the likely Doors by {traits} traits)"
-    ),
+    "doors.keeps_away": lambda c: _("keeps the {card} from the Collector"),
+    "doors.fits": lambda c: _("it fits the likely Doors by {traits} traits"),
     "doors.deck_left": lambda c: n_(
         "{cards} card left in the deck", "{cards} cards left in the deck", c["cards"]
     ),

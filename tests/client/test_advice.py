@@ -52,8 +52,9 @@ async def test_h_shows_a_hint_and_r_reviews_the_match(quick_client: Server) -> N
         assert "Hint: your moves as the hard bot weighs them" in shown
         for label in state.legal_labels():
             assert label in shown
-        pipe.send_text(" ")  # any key puts the hint away
+        pipe.send_text(" ")  # any key puts the hint away, and the status says your move again
         await wait_for(lambda: state.held is None, state=state)
+        assert state.status.startswith("your move:")
 
         pipe.send_text("r")  # not over yet: says so
         await wait_for(lambda: "after the match" in state.status, state=state)

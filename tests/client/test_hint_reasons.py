@@ -135,10 +135,13 @@ def test_german_reasons_name_cards_yaku_and_months_as_the_table_does(german: Non
         "Mär·Kirsche: dein Gegner hat sie mit Chance 25%"
     )
     discard = match_pb2.MoveHint(
-        reason_clauses=[clause(key="doors.keeps_away", card="red-lady", traits=1.25)]
+        reason_clauses=[
+            clause(key="doors.keeps_away", card="red-lady"),
+            clause(key="doors.fits", traits=1.25),
+        ]
     )
     assert reason_words(discard) == (
-        "hält rot-dame vom Sammler fern (sie passt zu den wahrscheinlichen Türen mit 1,2 Merkmalen)"
+        "hält rot-dame vom Sammler fern: sie passt zu den wahrscheinlichen Türen mit 1,2 Merkmalen"
     )
     attack = match_pb2.MoveHint(
         reason_clauses=[

@@ -265,7 +265,7 @@ class HintClause(_message.Message):
     chance: _builtins.float
     """The probability it names, 0 to 1."""
     traits: _builtins.float
-    """With "doors.keeps_away": how many traits the card shares with the likely Doors, on average."""
+    """With "doors.fits": how many traits the card shares with the likely Doors, on average."""
     @_builtins.property
     def counts(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]:
         """Its counts by name (cards, points, gems, traits), as its key's words use them, e.g.
