@@ -35,6 +35,8 @@ async def hinted_table(
     state, its input pipe and the hint as shown. Ctrl-Q closes the table on leaving."""
     games = {game.game_id: game for game in await client.games()}
     match = await client.create(game_id, 2, seats=[(HUMAN, ""), (BOT, "random")])
+    while match.status == lobby_pb2.MATCH_STATUS_FINISHED:  # a Koi-Koi dealt hand can end it
+        match = await client.create(game_id, 2, seats=[(HUMAN, ""), (BOT, "random")])
     seat = await client.join(match.match_id, "ada", 0)
     state = ClientState(games[game_id], match.match_id)
     with create_pipe_input() as pipe:
