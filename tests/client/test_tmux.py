@@ -11,6 +11,7 @@ import re
 import shutil
 
 import pytest
+from prompt_toolkit.formatted_text import fragment_list_to_text
 from tigerden.v1 import lobby_pb2
 
 from client.api import SeatHandle, Server
@@ -56,7 +57,7 @@ async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
             break
         flat = " ".join(screen.split())
         for number in board:
-            assert koikoi.card(None, number)[0][1] in flat
+            assert fragment_list_to_text(koikoi.card(None, number)) in flat
         assert "Deal 1 of" in flat and re.search(r"stock: \d+", flat) and "bea" in flat
 
         choosing = "matches two board cards: type"  # our drawn card's capture choice
