@@ -13,10 +13,11 @@ from typing import Any, NamedTuple, cast
 
 import grpc
 from google.protobuf.descriptor import FieldDescriptor
-from tigerden.v1 import lobby_pb2, match_pb2
+from tigerden.v1 import koikoi_pb2, lobby_pb2, match_pb2
 
 from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
+from bots.reasons import Clause
 from engine.core import Event, Move, Result, Seat
 from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
@@ -423,10 +424,27 @@ def legal_move(codec: Codec, move: Move) -> match_pb2.LegalMove:
 
 def move_hint(codec: Codec, advice: Advice) -> match_pb2.MoveHint:
     message = match_pb2.MoveHint(
-        move=legal_move(codec, advice.move), visits=advice.visits, reason=advice.reason
+        move=legal_move(codec, advice.move),
+        visits=advice.visits,
+        reason=advice.reason.text,
+        reason_clauses=[hint_clause(clause) for clause in advice.reason.clauses],
     )
     if advice.chance is not None:
         message.win_chance = advice.chance
+    return message
+
+
+def hint_clause(clause: Clause) -> match_pb2.HintClause:
+    """One clause of a hint's reason, typed for the client to put into words."""
+    message = match_pb2.HintClause(
+        key=clause.key, card=clause.card, month=clause.month, counts=dict(clause.counts)
+    )
+    if clause.yaku is not None:
+        message.yaku = koikoi_pb2.KoikoiYaku.Value(f"KOIKOI_YAKU_{clause.yaku.name}")
+    if clause.chance is not None:
+        message.chance = clause.chance
+    if clause.traits is not None:
+        message.traits = clause.traits
     return message
 
 

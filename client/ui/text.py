@@ -111,6 +111,12 @@ def plain(text: str) -> str:
     return spelt.encode("ascii", "replace").decode("ascii")
 
 
+def marked(style: str, mark_style: str, mark: str, name: str) -> StyleAndTextTuples:
+    """`[` mark name `]` (a card) with the mark in its own style: some colours read as a
+    symbol's colour but not as the colour of words on every background (client/ui/app.py)."""
+    return [(f"class:{style}", "["), (f"class:{mark_style}", mark), (f"class:{style}", f"{name}]")]
+
+
 def use_ascii(enabled: bool) -> None:
     """Draws only ASCII from now on (`--ascii`, or an output encoding that is not UTF-8)."""
     global _symbols
