@@ -210,7 +210,10 @@ class ClientState:
     def player_name(self, seat: int) -> str:
         if self.snapshot is None or seat >= len(self.snapshot.seats):
             return _("seat {number}").format(number=seat)
-        return self.snapshot.seats[seat].name or _("seat {number}").format(number=seat)
+        entry = self.snapshot.seats[seat]
+        if entry.name:
+            return entry.name
+        return _("seat {number}").format(number=seat) if entry.taken else _("(free)")
 
     def viewer(self) -> int | None:
         snapshot = self.snapshot

@@ -156,3 +156,14 @@ async def test_the_german_create_form_describes_every_option_in_german(
             assert shown.strip().splitlines()[-1], option.name
     names = {o.name for g in games for o in g.options}
     assert {"clock", "timeout", "away", "hints"} <= names
+
+
+def test_a_freed_seat_is_named_free_not_by_its_number(german: None) -> None:
+    state = table()
+    state.snapshot.seats[1].Clear()
+    state.snapshot.seats[1].seat = 1
+    assert state.player_name(1) == "(frei)"
+    set_language("en")
+    assert state.player_name(1) == "(free)"
+    state.snapshot.seats[1].taken = True
+    assert state.player_name(1) == "seat 1"
