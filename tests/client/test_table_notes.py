@@ -160,10 +160,12 @@ async def test_the_german_create_form_describes_every_option_in_german(
 
 def test_a_freed_seat_is_named_free_not_by_its_number(german: None) -> None:
     state = table()
-    state.snapshot.seats[1].Clear()
-    state.snapshot.seats[1].seat = 1
+    snapshot = state.snapshot
+    assert snapshot is not None
+    snapshot.seats[1].Clear()
+    snapshot.seats[1].seat = 1
     assert state.player_name(1) == "(frei)"
     set_language("en")
     assert state.player_name(1) == "(free)"
-    state.snapshot.seats[1].taken = True
+    snapshot.seats[1].taken = True
     assert state.player_name(1) == "seat 1"
