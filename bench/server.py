@@ -360,7 +360,11 @@ def measure(case: Case, workers: int, profile: Path | None = None) -> Measured:
                 process.join(timeout=60)
         finally:
             server.send_signal(signal.SIGINT)  # a graceful stop: the profiler writes its report
-            server.wait(timeout=60)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:  # stuck in its shutdown: what it did is measured
+                server.kill()
+                server.wait()
     moves = sum(r[0] for r in results)
     latencies = sorted(latency for r in results for latency in r[1])
     snapshots = sum(r[3] for r in results)
@@ -380,11 +384,15 @@ def percentile(ordered: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def case_name(case: Case) -> str:
+    """The case as the CSV's game column names it (the spectator case has its own name)."""
+    return case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
+
+
 def row(case: Case, ours: Measured, floor: Measured) -> list[str]:
     ratio = ours.cpu_us_per_move / floor.cpu_us_per_move if floor.cpu_us_per_move else math.nan
-    game = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
     return [
-        game,
+        case_name(case),
         str(case.players),
         str(case.tables),
         f"{ours.moves_per_s:.1f}",
@@ -436,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rows, compared = [], []
+    rows, compared, beside = [], [], []
     for case in cases(args):
         ours = measure(case, args.workers, args.profile)
         if args.before:
@@ -445,6 +453,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes)
         floor = measure(floor_case, args.workers)
         rows.append(row(case, ours, floor))
+        beside.append((case, ours, floor))
         print(" ".join(rows[-1]), file=sys.stderr, flush=True)
     with args.out.open("w", newline="") as handle:
         handle.write(HEADER + "\n")
@@ -455,13 +464,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     for cells in rows:
         print("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
     print(f"wrote {args.out}")
+    print("\nbeside the CSV: p99 over the floor's, and KB per idle table of both servers")
+    print(f"{'game':>30} {'tables':>6} {'p99_ratio':>9} {'kb_per_table':>12} {'floor_kb':>8}")
+    for case, ours, floor in beside:
+        print(
+            f"{case_name(case):>30} {case.tables:>6} {ours.p99_ms / floor.p99_ms:>9.2f} "
+            f"{ours.kb_per_table:>12.1f} {floor.kb_per_table:>8.1f}"
+        )
     if compared:
         print(f"\nbefore ({args.before}) and after (this tree), each case right after the other:")
         print(f"{'game':>30} {'tables':>6} {'cpu_us/move':>18} {'p99_ms':>18} {'moves/s':>18}")
         for case, before, after in compared:
-            game = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
             print(
-                f"{game:>30} {case.tables:>6} "
+                f"{case_name(case):>30} {case.tables:>6} "
                 f"{before.cpu_us_per_move:>8.0f} -> {after.cpu_us_per_move:<6.0f} "
                 f"{before.p99_ms:>8.1f} -> {after.p99_ms:<6.1f} "
                 f"{before.moves_per_s:>8.1f} -> {after.moves_per_s:<6.1f}"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bots.decide import rank
 from bots.ismcts import Budget
 from bots.levels import LEVELS
-from bots.reasons import reason
+from bots.reasons import Reason, reason
 from engine.core import Move, Seat, State
 
 HINT_LEVEL = LEVELS["hard"]
@@ -30,7 +30,7 @@ class Advice:
     move: Move
     chance: float | None
     visits: int
-    reason: str
+    reason: Reason
 
 
 def hint(state: State, seat: Seat, seed: int, budget: Budget | None = None) -> list[Advice]:

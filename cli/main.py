@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import getpass
 import json
 import os
 import random
@@ -40,6 +41,19 @@ def default_db() -> Path:
         return Path(os.environ["TIGERDEN_DB"])
     base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
     return base / "tigerden" / "tigerden.sqlite"
+
+
+def login_name(fallback: str = "player") -> str:
+    """Who sits at this terminal: the login name (LOGNAME, USER, LNAME, USERNAME, else the
+    password database) as the server will show it, through the one sanitiser; `fallback` when
+    there is none."""
+    from server.lobby import clean_name
+
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):  # no variable set and no password entry for this uid
+        name = ""
+    return clean_name(name) or fallback
 
 
 def target(address: str) -> str:
@@ -445,7 +459,7 @@ async def cmd_games(args: argparse.Namespace) -> int:
             for option in game.options:
                 values = "|".join(option.values)
                 print(f"{'':<15}--option {option.name}={values} (default {option.default_value})")
-                print(f"{'':<17}{option.description}")
+                print(f"{'':<17}{_(option.description)}")
             if game.conflicts:
                 print(f"{'':<15}" + _("these cannot be combined:"))
             for conflict in game.conflicts:
@@ -641,7 +655,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "address", nargs="?", help="HOST[:PORT] of a server (default: the servers on the LAN)"
     )
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    p.add_argument("--name", default=login_name(), help="your name (default: your login name)")
     discovery_args(p)
     tls_ca_arg(p)
     p.set_defaults(run=cmd_lobby)
@@ -662,7 +676,7 @@ def parser() -> argparse.ArgumentParser:
         "--card", dest="option", action="append", type=battlefield_option, metavar="NAME", help=CARD
     )
     clock_option(p)
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    p.add_argument("--name", default=login_name(), help="your name (default: your login name)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
     db_arg(p)
     p.set_defaults(run=cmd_play)
@@ -684,7 +698,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
     ui_options(p)
-    p.add_argument("--name", default=os.environ.get("USER", "player"), help="your name")
+    p.add_argument("--name", default=login_name(), help="your name (default: your login name)")
     tls_ca_arg(p)
     p.set_defaults(run=cmd_join)
 
@@ -720,9 +734,7 @@ def parser() -> argparse.ArgumentParser:
     p = commands.add_parser("watch", help="spectate a match")
     p.add_argument("address", help="HOST[:PORT] of the server")
     p.add_argument("match", help="match id")
-    p.add_argument(
-        "--name", default=os.environ.get("USER", "spectator"), help="your name in the chat"
-    )
+    p.add_argument("--name", default=login_name("spectator"), help="your name in the chat")
     ui_options(p)
     tls_ca_arg(p)
     p.set_defaults(run=cmd_watch)

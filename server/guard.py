@@ -5,7 +5,7 @@ gRPC answers a request it cannot decode, and any exception a handler lets out, w
 ones: requests are decoded leniently, and a request that is not the method's protobuf message
 ends the call with `INVALID_ARGUMENT` / `MALFORMED_REQUEST`; a `Refusal` becomes its status; any
 other exception is logged and ends the call with `INTERNAL`. `abort` is the one way a call ends
-with a refusal.
+with a refusal. A response a handler has already serialised (bytes) goes out as it is.
 """
 
 from __future__ import annotations
@@ -115,6 +115,18 @@ _PASS_THROUGH = (grpc.aio.BaseError, asyncio.CancelledError, grpc.aio.AioRpcErro
 """gRPC's own ways of ending a call (abort, cancellation, a stopped server): left to gRPC."""
 
 
+def passing_bytes(serializer: Callable[[Any], bytes] | None) -> Callable[[Any], bytes] | None:
+    """The response serializer, except that a response a handler serialised itself (bytes:
+    a snapshot serialised once and shared by many streams) goes out as it is."""
+    if serializer is None:
+        return None
+
+    def serialize(response: Any) -> bytes:
+        return response if type(response) is bytes else serializer(response)
+
+    return serialize
+
+
 def guarded(handler: Any, method: str) -> Any:
     """The same handler, decoding leniently and ending every failure with a precise status."""
     behaviour: Any
@@ -159,7 +171,9 @@ def guarded(handler: Any, method: str) -> Any:
         "stream" if handler.response_streaming else "unary"
     )
     return handler._replace(
-        request_deserializer=lenient(handler.request_deserializer), **{kind: wrapped}
+        request_deserializer=lenient(handler.request_deserializer),
+        response_serializer=passing_bytes(handler.response_serializer),
+        **{kind: wrapped},
     )
 
 

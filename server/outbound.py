@@ -8,14 +8,16 @@ match is over nothing is hidden any more, and `service.py` refuses a replay befo
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import cast
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, cast
 
 import grpc
-from tigerden.v1 import lobby_pb2, match_pb2
+from google.protobuf.descriptor import FieldDescriptor
+from tigerden.v1 import koikoi_pb2, lobby_pb2, match_pb2
 
 from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
+from bots.reasons import Clause
 from engine.core import Event, Move, Result, Seat
 from server.clock import Ending
 from server.codecs import Codec, wrap_event, wrap_move, wrap_view
@@ -69,12 +71,8 @@ def seats(room: Room) -> list[lobby_pb2.Seat]:
     return [seat(room, slot) for slot in room.seats]
 
 
-def to_act(room: Room) -> Seat | None:
-    return room.state.to_act() if room.status is Status.PLAYING else None
-
-
-def ending(room: Room) -> lobby_pb2.MatchEnding.ValueType:
-    if room.status is not Status.FINISHED:
+def ending(room: Room, status: Status) -> lobby_pb2.MatchEnding.ValueType:
+    if status is not Status.FINISHED:
         return lobby_pb2.MATCH_ENDING_UNSPECIFIED
     return ENDINGS[room.ending.kind if room.ending else "played_out"]
 
@@ -93,22 +91,22 @@ def bot_levels() -> list[lobby_pb2.BotLevel]:
 
 
 def match_info(room: Room) -> lobby_pb2.MatchInfo:
+    status = room.status  # asks the rules for the result: once, not for status, turn, ending
     info = lobby_pb2.MatchInfo(
         match_id=room.match_id,
         game_id=room.game_id,
         options=dict(room.options),
         hints=room.hints,
         seats=seats(room),
-        status=STATUSES[room.status],
+        status=STATUSES[status],
         version=room.version,
         created_by=room.created_by,
         rematch_of=room.rematch_of.match_id if room.rematch_of else "",
         rematch_match_id=room.rematch.match_id if room.rematch else "",
         private=room.join_code is not None,
-        ending=ending(room),
+        ending=ending(room, status),
     )
-    acting = to_act(room)
-    if acting is not None:
+    if status is Status.PLAYING and (acting := room.state.to_act()) is not None:
         info.to_act = acting
     return info
 
@@ -195,6 +193,13 @@ def milliseconds(seconds: float) -> int:
     return round(seconds * 1000)
 
 
+class Sent(NamedTuple):
+    """A snapshot as it goes on the wire, and whether it shows the match finished."""
+
+    data: bytes
+    finished: bool
+
+
 def snapshot(
     room: Room,
     codec: Codec,
@@ -203,28 +208,85 @@ def snapshot(
     notes: Sequence[TableNote] = (),
     chat: Sequence[ChatRecord] = (),
     recap: bool = False,
-) -> match_pb2.Snapshot:
+) -> Sent:
     """The match as `viewer` (None: a spectator) may see it, with the events, table notes and
-    chat lines since the last (on a stream's first snapshot, the recap of recent events).
+    chat lines since the last (on a stream's first snapshot, the recap of recent events),
+    serialised.
 
-    Spectators all see the same, so every spectator owed the same update at one revision of the
-    room shares one message, built once (the caller must not change it). Seats never share:
-    each has its own view. A running clock makes the snapshot depend on when it is built, so
-    then every spectator gets its own."""
-    if viewer is not None or room.clock.rule.runs:
-        return build_snapshot(room, codec, viewer, events, notes, chat, recap)
-    key = (room.version, recap, tuple(map(id, events)), tuple(notes), tuple(map(id, chat)))
+    A Snapshot is written as the concatenation of four serialised Snapshot messages with
+    disjoint fields, which protobuf parses as one message: the table's public facts (the same
+    for everyone), the viewer's own part (its view and legal moves), the update, and the
+    clock's remaining times. The first three are built and serialised once per revision of
+    the room and shared: the table part by every viewer, the viewer's part by that viewer's
+    streams only, the update by the streams of that viewer owed the same one. Only the clock
+    part, which depends on when it is sent, is built for every send."""
+    table, status, acting = table_part(room)
+    data = b"".join(
+        (
+            table,
+            viewer_part(room, codec, viewer, acting),
+            update_part(room, codec, viewer, events, notes, chat, recap),
+            clock_part(room, acting),
+        )
+    )
+    return Sent(data, status is Status.FINISHED)
+
+
+def shared(room: Room, key: object, build: Callable[[], object]) -> Any:
+    """What `build` returns, built once per revision of `room` (room.shared is emptied by every
+    broadcast, the only way anything a snapshot shows changes)."""
     found = room.shared.get(key)
     if found is None:
-        message = build_snapshot(room, codec, None, events, notes, chat, recap)
-        # The events and chat lines are kept with the message so that their ids in the key
-        # cannot be reused while it lives (the whole cache goes at the next broadcast).
-        room.shared[key] = (message, events, chat)
-        return message
-    return cast(tuple[match_pb2.Snapshot, object, object], found)[0]
+        found = room.shared[key] = build()
+    return found
 
 
-def build_snapshot(
+def table_part(room: Room) -> tuple[bytes, Status, Seat | None]:
+    """The facts every viewer is told alike: seats, scores, status, whose turn, the result."""
+
+    def build() -> tuple[bytes, Status, Seat | None]:
+        state = room.state
+        status = room.status  # asks the rules for the result: once per revision
+        acting = state.to_act() if status is Status.PLAYING else None
+        message = match_pb2.Snapshot(
+            match_id=room.match_id,
+            version=room.version,
+            seats=seats(room),
+            scores=state.scores(),
+            status=STATUSES[status],
+            rematch_match_id=room.rematch.match_id if room.rematch else "",
+        )
+        if acting is not None:
+            message.to_act = acting
+            clock = room.clock
+            if clock.seat == acting and clock.deadline is not None:
+                message.deadline_unix_ms = milliseconds(clock.deadline)
+        if status is Status.FINISHED:
+            result = room.result()
+            assert result is not None, "a finished match has a result"
+            message.result.CopyFrom(match_result(result, room.ending))
+        return message.SerializeToString(), status, acting
+
+    return cast(tuple[bytes, Status, "Seat | None"], shared(room, "table", build))
+
+
+def viewer_part(room: Room, codec: Codec, viewer: Seat | None, acting: Seat | None) -> bytes:
+    """What only `viewer` is told: its view of the state (the engine's per-seat view, the one
+    path from state to the wire) and, on its turn, its legal moves."""
+
+    def build() -> bytes:
+        message = match_pb2.Snapshot(view=wrap_view(codec, room.state.view(viewer)))
+        if viewer is not None:
+            message.viewer_seat = viewer
+            if acting == viewer:
+                moves = room.state.legal_moves()
+                message.legal_moves.extend(legal_move(codec, move) for move in moves)
+        return message.SerializeToString()
+
+    return cast(bytes, shared(room, ("viewer", viewer), build))
+
+
+def update_part(
     room: Room,
     codec: Codec,
     viewer: Seat | None,
@@ -232,45 +294,61 @@ def build_snapshot(
     notes: Sequence[TableNote],
     chat: Sequence[ChatRecord],
     recap: bool,
-) -> match_pb2.Snapshot:
-    state = room.state
-    status = room.status  # asks the rules for the result: once per snapshot, not three times
-    acting = state.to_act() if status is Status.PLAYING else None
-    message = match_pb2.Snapshot(
-        match_id=room.match_id,
-        version=room.version,
-        seats=seats(room),
-        scores=state.scores(),
-        status=STATUSES[status],
-        view=wrap_view(codec, state.view(viewer)),
-        chat=[chat_line(line) for line in chat],
-        rematch_match_id=room.rematch.match_id if room.rematch else "",
-        events_are_recap=recap,
-    )
-    if viewer is not None:
-        message.viewer_seat = viewer
-    if acting is not None:
-        message.to_act = acting
-    for event in events:
-        seen = event.for_viewer(viewer)
-        if seen is not None:
-            message.events.append(event_message(codec, seen))
-    message.events.extend(note_event(codec, note) for note in notes)
-    if acting is not None and acting == viewer:
-        message.legal_moves.extend(legal_move(codec, move) for move in state.legal_moves())
-    clock, now = room.clock, room.now()
+) -> bytes:
+    """The events as `viewer` may see them, the table notes and chat lines of one update."""
+
+    def build() -> tuple[bytes, list[Event], Sequence[TableNote], Sequence[ChatRecord]]:
+        message = match_pb2.Snapshot(
+            chat=[chat_line(line) for line in chat], events_are_recap=recap
+        )
+        for event in events:
+            seen = event.for_viewer(viewer)
+            if seen is not None:
+                message.events.append(event_message(codec, seen))
+        message.events.extend(note_event(codec, note) for note in notes)
+        # The events, notes and chat lines are kept with the bytes so that their ids in the
+        # key cannot be reused while it lives (the whole cache goes at the next broadcast).
+        return message.SerializeToString(), events, notes, chat
+
+    key = ("update", viewer, recap, *(tuple(map(id, part)) for part in (events, notes, chat)))
+    return cast(bytes, shared(room, key, build)[0])
+
+
+def clock_part(room: Room, acting: Seat | None) -> bytes:
+    """The time left on the clocks, as of now (empty without a running clock)."""
+    clock = room.clock
+    if not clock.rule.runs:
+        return b""
+    now = room.now()
+    message = match_pb2.Snapshot()
     if acting is not None and clock.seat == acting and clock.deadline is not None:
-        message.deadline_unix_ms = milliseconds(clock.deadline)
         message.turn_remaining_ms = milliseconds(max(0.0, clock.deadline - now))
     if clock.rule.kind == "bank":
         message.bank_remaining_ms.extend(
             milliseconds(clock.remaining(seat, now) or 0.0) for seat in range(room.players)
         )
-    if status is Status.FINISHED:
-        result = room.result()
-        assert result is not None, "a finished match has a result"
-        message.result.CopyFrom(match_result(result, room.ending))
-    return message
+    return message.SerializeToString()
+
+
+def embedded(field: FieldDescriptor, data: bytes) -> bytes:
+    """`data`, a serialised message, as the message field `field` of its container, serialised:
+    protobuf's wire format of a length-delimited field (its tag, the length as a varint, the
+    bytes). How a stream wraps a snapshot serialised once in its PlayResponse/WatchResponse."""
+    return _tag(field) + varint(len(data)) + data
+
+
+def _tag(field: FieldDescriptor) -> bytes:
+    return varint(field.number << 3 | 2)  # wire type 2: length-delimited
+
+
+def varint(value: int) -> bytes:
+    """`value` (not negative) as a protobuf varint: 7 bits a byte, low first."""
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
 
 
 def replay_header(room: Room, seed: int, created_at: float) -> match_pb2.ReplayHeader:
@@ -346,10 +424,27 @@ def legal_move(codec: Codec, move: Move) -> match_pb2.LegalMove:
 
 def move_hint(codec: Codec, advice: Advice) -> match_pb2.MoveHint:
     message = match_pb2.MoveHint(
-        move=legal_move(codec, advice.move), visits=advice.visits, reason=advice.reason
+        move=legal_move(codec, advice.move),
+        visits=advice.visits,
+        reason=advice.reason.text,
+        reason_clauses=[hint_clause(clause) for clause in advice.reason.clauses],
     )
     if advice.chance is not None:
         message.win_chance = advice.chance
+    return message
+
+
+def hint_clause(clause: Clause) -> match_pb2.HintClause:
+    """One clause of a hint's reason, typed for the client to put into words."""
+    message = match_pb2.HintClause(
+        key=clause.key, card=clause.card, month=clause.month, counts=dict(clause.counts)
+    )
+    if clause.yaku is not None:
+        message.yaku = koikoi_pb2.KoikoiYaku.Value(f"KOIKOI_YAKU_{clause.yaku.name}")
+    if clause.chance is not None:
+        message.chance = clause.chance
+    if clause.traits is not None:
+        message.traits = clause.traits
     return message
 
 

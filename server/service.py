@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
+from google.protobuf.descriptor import Descriptor
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import GameInfo, Seat
@@ -282,23 +283,34 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
         return room.submit(seat, version, decoded)
 
-    async def _stream(
-        self, room: Room, subscriber: Subscriber, stay_after_finish: bool = False
-    ) -> AsyncIterator[match_pb2.Snapshot | match_pb2.MoveResult]:
-        """Yields move results and snapshots for one subscriber until it closes or the match
-        has ended (the last snapshot then shows the result), or with `stay_after_finish` until
-        the caller ends the call."""
+    async def _send(
+        self,
+        room: Room,
+        subscriber: Subscriber,
+        context: grpc.aio.ServicerContext[Any, Any],
+        response: Descriptor,
+        stay_after_finish: bool = False,
+    ) -> None:
+        """Writes move results and snapshots for one subscriber, each as a `response` message
+        (PlayResponse or WatchResponse), until it closes or the match has ended (the last
+        snapshot then shows the result), or with `stay_after_finish` until the caller ends the
+        call. A snapshot is serialised once per revision and shared (server/outbound.py), so it
+        goes out as bytes: the response is written already serialised."""
         codec = self.lobby.codecs[room.game_id]
+        snapshot_field = response.fields_by_name["snapshot"]
+        result_field = response.fields_by_name.get("result")
         while True:
             await subscriber.wait()
-            # Drain until none are left: a move read while we yield must have its result sent
+            # Drain until none are left: a move read while we write must have its result sent
             # before the snapshot that includes it.
             while results := subscriber.take_results():
+                assert result_field is not None, "only Play streams are sent move results"
                 for version, result in results:
-                    yield outbound.move_result(result, version)
+                    answer = outbound.move_result(result, version).SerializeToString()
+                    await context.write(outbound.embedded(result_field, answer))
             update = subscriber.take_update()
             if update is not None:
-                snapshot = outbound.snapshot(
+                sent = outbound.snapshot(
                     room,
                     codec,
                     subscriber.seat,
@@ -307,18 +319,19 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                     update.chat,
                     update.recap,
                 )
-                yield snapshot
-                finished = snapshot.status == lobby_pb2.MATCH_STATUS_FINISHED
-                if finished and not stay_after_finish:
-                    return  # judged by what was sent: the room may have moved on during yield
+                await context.write(outbound.embedded(snapshot_field, sent.data))
+                if sent.finished and not stay_after_finish:
+                    return  # judged by what was sent: the room may have moved on during write
             if subscriber.closed:
                 return
 
-    async def Play(
+    async def Play(  # type: ignore[override]  # grpc.aio's reader/writer form, not a generator
         self,
         request_iterator: AsyncIterator[match_pb2.PlayRequest],
         context: grpc.aio.ServicerContext[Any, Any],
-    ) -> AsyncIterator[match_pb2.PlayResponse]:
+    ) -> None:
+        """Written with `context.write` (not yielded): each response skips a layer of async
+        generators, and goes out as the bytes serialised once."""
         room, seat = self.lobby.authenticate(require_token(context))
         subscriber = self.limiter.subscribe(room, seat, context.peer())
         failure: list[Refusal] = []
@@ -354,11 +367,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self._readers.add(reader)
         reader.add_done_callback(self._readers.discard)
         try:
-            async for item in self._stream(room, subscriber):
-                if isinstance(item, match_pb2.Snapshot):
-                    yield match_pb2.PlayResponse(snapshot=item)
-                else:
-                    yield match_pb2.PlayResponse(result=item)
+            await self._send(room, subscriber, context, match_pb2.PlayResponse.DESCRIPTOR)
         finally:
             self.limiter.unsubscribe(room, subscriber)
             self.lobby.release(room)
@@ -367,9 +376,9 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         if subscriber.revoked:
             await abort(context, SEAT_GIVEN_UP)
 
-    async def Watch(
+    async def Watch(  # type: ignore[override]  # grpc.aio's reader/writer form, like Play
         self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
-    ) -> AsyncIterator[match_pb2.WatchResponse]:
+    ) -> None:
         token = bearer_token(context)
         seat = None
         if token is not None:
@@ -389,9 +398,13 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             self.lobby.release(room)
             raise
         try:
-            async for item in self._stream(room, subscriber, request.stay_after_finish):
-                if isinstance(item, match_pb2.Snapshot):
-                    yield match_pb2.WatchResponse(snapshot=item)
+            await self._send(
+                room,
+                subscriber,
+                context,
+                match_pb2.WatchResponse.DESCRIPTOR,
+                request.stay_after_finish,
+            )
         finally:
             self.limiter.unsubscribe(room, subscriber)
             self.lobby.release(room)

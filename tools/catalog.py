@@ -1,10 +1,11 @@
 """Builds the client's message catalogs with Babel: `python -m tools.catalog` (= `make i18n`).
 
 The template holds every string the client passes to `_`, `n_` or `N_`, and the words that
-reach the client as data: card names (from the wire enums), Battlefield titles, game titles
-and the games' help lines (as the client re-flows them). Each language's `.po` is merged with
-the template and compiled to the `.mo` beside it; both are committed, so a clean clone needs no
-build step. This is a build tool: it may read the engine, the client never does.
+reach the client as data: card names (from the wire enums), Battlefield titles, game titles,
+the descriptions of the game and table options (as ListGames sends them) and the games' help
+lines (as the client re-flows them). Each language's `.po` is merged with the template and
+compiled to the `.mo` beside it; both are committed, so a clean clone needs no build step. This
+is a build tool: it may read the engine and the server, the client never does.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def data_words() -> list[str]:
 
     from engine import GAMES
     from engine.tiger_dragon.battlefields import CARDS
+    from server.clock import TABLE_OPTIONS
+    from server.hints import HINTS
 
     words: list[str] = []
     for enum, prefix in (
@@ -42,6 +45,7 @@ def data_words() -> list[str]:
             if not name.endswith("UNSPECIFIED"):
                 words.append(name.removeprefix(prefix).lower().replace("_", "-"))
     words += [card.title for card in CARDS.values()]
+    words += [option.description for option in (*TABLE_OPTIONS, HINTS)]
     for game in GAMES.values():
         words.append(game.info.title)
         words += [option.description for option in game.info.options]

@@ -1,6 +1,7 @@
 """Writes docs/screens.md from real 80x24 terminals: `python -m tools.screens` (= `make
 screens`) plays each game in a tmux pane with `tigerden play` against random bots, in English
-and in German, and pastes what the pane shows. The README's screenshot is one of them."""
+and in German, and a LAN table (`tigerden join`) where the other player leaves and comes back,
+and pastes what the pane shows. The README's screenshot is one of them."""
 
 from __future__ import annotations
 
@@ -50,6 +51,55 @@ async def capture(game: str, extra: list[str], moves: int, lang: str, db: Path) 
         pane.close()
 
 
+async def lan_table(lang: str, db: Path) -> str:
+    """A Doors table on a LAN server: ada plays in the pane, bob closes his terminal, comes
+    back and gives his seat up, a spectator says hello; the screen once ada's log shows it."""
+    from tigerden.v1 import lobby_pb2
+
+    from client.api import connect
+    from server.main import start_server
+
+    human = lobby_pb2.SEAT_KIND_HUMAN
+    running = await start_server("127.0.0.1:0", db)
+    pane: Pane | None = None
+    try:
+        async with connect(f"127.0.0.1:{running.port}") as server:
+            match = await server.create("doors", 2, seats=[(human, ""), (human, "")])
+            bob = await server.join(match.match_id, "bob", 1)
+            address = f"127.0.0.1:{running.port}"
+            args = ["join", address, "--match", match.match_id, "--name", "ada", "--lang", lang]
+            pane = Pane([*args, "--no-bell"])
+            await pane.wait(lambda s: NOTE_SHOWN[lang][0] in s)  # ada sat down
+            stream = bob.watch()  # bob's terminal closes and the table is told; he comes back
+            await anext(stream)
+            await stream.aclose()
+            await pane.wait(lambda s: NOTE_SHOWN[lang][1] in s)
+            stream = bob.watch()
+            await anext(stream)
+            await pane.wait(lambda s: NOTE_SHOWN[lang][2] in s)
+            await stream.aclose()
+            await server.say(match.match_id, "good game!", "carol")
+            await bob.leave()
+            screen = await pane.wait(lambda s: NOTE_SHOWN[lang][3] in s)
+            return "\n".join(line.rstrip() for line in screen.splitlines())
+    finally:
+        if pane is not None:
+            pane.close()
+        await running.stop(grace=0)
+
+
+NOTE_SHOWN = {
+    "en": ("ada (you) sat down", "bob left the table", "bob is back", "bob gave up their seat"),
+    "de": (
+        "ada (du) hat Platz genommen",
+        "bob hat den Tisch verlassen",
+        "bob ist zurück",
+        "bob hat den Platz aufgegeben",
+    ),
+}
+"""The table notes the LAN capture waits for, in each language."""
+
+
 async def main() -> None:
     parts = [
         "# The game screens at 80x24",
@@ -70,6 +120,9 @@ async def main() -> None:
                 shot = await capture(game, extra, moves, lang, db)
                 shots[(lang, title)] = shot
                 parts += [f"### {title}", "", "```text", shot, "```", ""]
+            shot = await lan_table(lang, Path(tmp) / f"{lang}-lan.sqlite")
+            title = "A LAN table: bob leaves, comes back, gives his seat up; carol watches"
+            parts += [f"### {title}", "", "```text", shot, "```", ""]
     (ROOT / "docs" / "screens.md").write_text("\n".join(parts))
     readme = ROOT / "README.md"
     text = readme.read_text()

@@ -1,8 +1,8 @@
 """Hints (`h` at your turn) and the post-match review (`r` after the match), as the table shows
 them. The server thinks (Hint, ReviewMatch); this module only asks and puts the answers into
 words: a hint is held on the table like a deal's summary, the review is a list browsed with the
-arrow keys. The reasons come from the server in English (the game's words), like the rules
-text.
+arrow keys. The reasons come from the server as typed clauses, worded in the player's language
+by `client/ui/reasons.py`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from tigerden.v1 import match_pb2
 
 from client.api import error_reason
 from client.i18n import _, n_
+from client.ui.reasons import reason_words
 from client.ui.state import ClientState
 from client.ui.text import symbols
 
@@ -61,7 +62,7 @@ def hint_text(state: ClientState, response: match_pb2.HintResponse) -> StyleAndT
             ("class:dim", f"{number:>2}. "),
             ("class:move", state.label(hint.move)),
             ("", f"  {chance(hint)}\n"),
-            ("class:dim", f"    {hint.reason}\n"),
+            ("class:dim", f"    {reason_words(hint)}\n"),
         ]
     return lines
 
@@ -127,11 +128,11 @@ def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
         ("", _("you played:") + " "),
         ("class:move", state.label(shown.played.move)),
         ("", f"  {chance(shown.played)}\n"),
-        ("class:dim", f"    {shown.played.reason}\n"),
+        ("class:dim", f"    {reason_words(shown.played)}\n"),
         ("", _("hard plays:") + " "),
         ("class:move", state.label(shown.best.move)),
         ("", f"  {chance(shown.best)}\n"),
-        ("class:dim", f"    {shown.best.reason}\n"),
+        ("class:dim", f"    {reason_words(shown.best)}\n"),
         (
             "",
             _("estimated loss: {points} points of winning chance").format(

@@ -70,7 +70,10 @@ MOVE_ROWS = 3
 
 STYLE = Style.from_dict(
     {
-        # ANSI colour names: the terminal's theme picks shades readable on light and dark.
+        # ANSI colour names: the terminal's theme picks the shade. Words are coloured only red or
+        # magenta, which read at 3:1 or better on white and on black in the xterm and Tango
+        # palettes, normal and bright (tests/client/test_terminals.py measures it); blue, yellow
+        # and green do not everywhere, so they colour a symbol (`mark.*`) and its words are bold.
         "title": "bold",
         "label": "bold",
         "dim": "",
@@ -79,18 +82,25 @@ STYLE = Style.from_dict(
         "more": "reverse",
         "changed": "underline",
         "card.red": "ansired bold",
-        "card.blue": "ansiblue bold",
+        "mark.red": "ansired bold",
+        "card.blue": "bold",
+        "mark.blue": "ansiblue bold",
         "card.wild": "ansimagenta bold",
+        "mark.wild": "ansimagenta bold",
         "tile.red": "ansired bold",
-        "tile.blue": "ansiblue bold",
+        "tile.blue": "bold",
         "tile.hidden": "",
-        "card.bright": "ansiyellow bold",
+        "card.bright": "bold",
+        "mark.bright": "ansiyellow bold",
         "card.animal": "ansimagenta bold",
+        "mark.animal": "ansimagenta bold",
         "card.ribbon": "ansired bold",
+        "mark.ribbon": "ansired bold",
         "card.plain": "",
+        "mark.plain": "",
         "decision": "bold",
         "status": "reverse",
-        "move": "ansigreen bold",
+        "move": "bold",
         "you": "bold underline",
         "held": "bold reverse",
         "nowrap": "",  # a marker for the word wrapper: this fragment is never cut
@@ -453,6 +463,7 @@ def build_app(
     @bindings.add("escape", filter=holding, eager=True)
     def release(event: KeyPressEvent) -> None:
         state.held = None
+        state.status = state.table_status() or state.status  # not "the hint is on the table"
 
     empty_prompt = Condition(lambda: advisor is not None and not prompt.text)
     reviewing = Condition(lambda: state.review is not None and not state.show_help)

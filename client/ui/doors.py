@@ -12,7 +12,7 @@ from tigerden.v1 import match_pb2
 
 from client.i18n import _, n_
 from client.ui.state import ClientState, Described
-from client.ui.text import symbols
+from client.ui.text import marked, symbols
 
 
 def N_(message: str) -> str:
@@ -55,12 +55,13 @@ def colour_of(key: str) -> str:
 
 
 def card(state: ClientState | None, number: int) -> StyleAndTextTuples:
-    """One card, `[♦red-lady]`: a colour symbol and colour; underlined when it changed."""
+    """One card, `[♦red-lady]`: a colour symbol and colour (`mark.COLOUR` colours the symbol,
+    `card.COLOUR` the name); underlined when it changed."""
     name = card_name(number)
     colour = colour_of(card_key(number))
     changed = " class:changed" if state is not None and name in state.changed else ""
     mark = str(getattr(symbols(), colour))
-    return [(f"class:card.{colour}{changed}", f"[{mark}{name}]")]
+    return marked(f"card.{colour}{changed}", f"mark.{colour}{changed}", mark, name)
 
 
 def cards(state: ClientState | None, numbers: Iterable[int]) -> StyleAndTextTuples:

@@ -17,7 +17,7 @@ from tigerden.v1 import match_pb2
 
 from client.i18n import _, n_
 from client.ui.state import ClientState, Described
-from client.ui.text import symbols
+from client.ui.text import marked, symbols
 
 
 def N_(message: str) -> str:
@@ -133,11 +133,12 @@ def kind_symbol(kind: str) -> str:
 
 
 def card(state: ClientState | None, number: int) -> StyleAndTextTuples:
-    """One card, `[✦jan-crane]`: its kind's symbol and colour; underlined when it changed."""
+    """One card, `[✦jan-crane]`: its kind's symbol and colour (`mark.KIND` colours the symbol,
+    `card.KIND` the name); underlined when it changed."""
     name = card_name(number)
     kind = picture(card_key(number))
     changed = " class:changed" if state is not None and name in state.changed else ""
-    return [(f"class:card.{kind}{changed}", f"[{kind_symbol(kind)}{name}]")]
+    return marked(f"card.{kind}{changed}", f"mark.{kind}{changed}", kind_symbol(kind), name)
 
 
 def cards(state: ClientState | None, numbers: Iterable[int], empty: str = "") -> StyleAndTextTuples:
@@ -277,9 +278,10 @@ def player_lines(
     for (kind, label), group in zip(PILE_KINDS, groups, strict=True):
         line += [
             ("", " "),
+            (f"class:mark.{kind} class:nowrap", kind_symbol(kind)),
             (
                 f"class:card.{kind} class:nowrap",
-                f"{kind_symbol(kind)}{_(label)} {len(group)}" + (":" if group else ""),
+                f"{_(label)} {len(group)}" + (":" if group else ""),
             ),
         ]
         if group:

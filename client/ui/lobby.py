@@ -48,13 +48,13 @@ from client.ui.presence import presence
 
 LOBBY_STYLE = Style.from_dict(
     {
-        # ANSI colour names only, as on the table: the terminal's theme picks shades readable on
-        # light and dark backgrounds (a fixed light green or grey fades on white).
+        # As on the table (client/ui/app.py STYLE): words only in colours readable on white and
+        # on black; a match that waits for players stands out in bold.
         "title": "bold",
         "dim": "",
         "selected": "reverse",
-        "waiting": "bold ansigreen",
-        "playing": "ansiblue",
+        "waiting": "bold",
+        "playing": "ansimagenta",
         "finished": "",
         "status": "reverse",
         "you": "bold underline",

@@ -74,9 +74,10 @@ class ClientState:
 
     def house_rules(self) -> list[tuple[str, str]]:
         """("name=value", description) for every option of the match that differs from the
-        game's default: the house rules in play, as the server describes them."""
+        game's default: the house rules in play, as the server describes them (in the player's
+        language when the catalog has the description)."""
         return [
-            (f"{option.name}={self.options[option.name]}", option.description)
+            (f"{option.name}={self.options[option.name]}", _(option.description))
             for option in self.game.options
             if self.options.get(option.name, option.default_value) != option.default_value
         ]
@@ -110,18 +111,28 @@ class ClientState:
                 self.held = summary(self)
         self.hear(snapshot.chat)
         self.turn_started = bool(snapshot.legal_moves) and not was_mine
+        self.status = self.table_status() or self.status
+
+    def table_status(self) -> str:
+        """What the newest snapshot asks of you ("your move: ...", "waiting for bob..."), or ""
+        when it asks nothing; the status line shows it unless something newer was said."""
+        snapshot = self.snapshot
+        if snapshot is None:
+            return ""
         if snapshot.HasField("result"):
-            self.status = _("match over: {result}").format(result=self.result_text(snapshot))
+            status = _("match over: {result}").format(result=self.result_text(snapshot))
             if snapshot.rematch_match_id:
-                self.status += " · " + _("a rematch is open: /again plays again")
-            elif viewer is not None:
-                self.status += " · " + _("/again to play again")
-        elif snapshot.status == lobby_pb2.MATCH_STATUS_WAITING:
-            self.status = _("waiting for every seat to be taken...")
-        elif snapshot.legal_moves:
-            self.status = _("your move: type a move (Tab completes) or its number")
-        elif snapshot.HasField("to_act"):
-            self.status = _("waiting for {name}...").format(name=self.player_name(snapshot.to_act))
+                return status + " · " + _("a rematch is open: /again plays again")
+            if snapshot.HasField("viewer_seat"):
+                return status + " · " + _("/again to play again")
+            return status
+        if snapshot.status == lobby_pb2.MATCH_STATUS_WAITING:
+            return _("waiting for every seat to be taken...")
+        if snapshot.legal_moves:
+            return _("your move: type a move (Tab completes) or its number")
+        if snapshot.HasField("to_act"):
+            return _("waiting for {name}...").format(name=self.player_name(snapshot.to_act))
+        return ""
 
     def hear(self, lines: Iterable[match_pb2.ChatLine]) -> None:
         """Chat lines go to the log and the banner (at 80x24 the log may be hidden), your own
@@ -199,7 +210,10 @@ class ClientState:
     def player_name(self, seat: int) -> str:
         if self.snapshot is None or seat >= len(self.snapshot.seats):
             return _("seat {number}").format(number=seat)
-        return self.snapshot.seats[seat].name or _("seat {number}").format(number=seat)
+        entry = self.snapshot.seats[seat]
+        if entry.name:
+            return entry.name
+        return _("seat {number}").format(number=seat) if entry.taken else _("(free)")
 
     def viewer(self) -> int | None:
         snapshot = self.snapshot

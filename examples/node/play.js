@@ -170,6 +170,13 @@ function playOnStream(match, token, log) {
             const chance = move.win_chance === undefined || move.win_chance === null
               ? '?' : `${Math.round(100 * move.win_chance)}%`;
             console.log(`  hint: ${move.move.label} (${chance}): ${move.reason}`);
+            // The same reason typed (reason_clauses): what a client in another language words.
+            const clauses = move.reason_clauses.map((clause) => {
+              const named = [clause.card, ...Object.entries(clause.counts).map(([k, v]) => `${k}=${v}`)];
+              return `${clause.key}(${named.filter(Boolean).join(', ')})`;
+            });
+            if (clauses.length === 0) throw new Error('a hint without reason_clauses');
+            console.log(`        ${clauses.join(' ')}`);
           }
           send(snapshot.version, hint.moves[0].move);
         },

@@ -8,6 +8,8 @@ view's face-down tiles, an event's `for_viewer`), so nothing hidden ever reaches
 
 from __future__ import annotations
 
+import functools
+
 from tigerden.v1 import tiger_dragon_pb2 as pb
 
 from engine.core import Move
@@ -41,7 +43,10 @@ def _battlefield(battlefield: Battlefield) -> pb.TigerDragonBattlefield.ValueTyp
     return _BATTLEFIELDS[battlefield]  # type: ignore[return-value]
 
 
+@functools.cache
 def _card(battlefield: Battlefield) -> pb.TigerDragonCard:
+    """A battlefield's card: the rules' fixed data, built once per battlefield (every view
+    carries one; the view's message copies it)."""
     card = battlefield.card
     return pb.TigerDragonCard(
         battlefield=_battlefield(battlefield),

@@ -4,13 +4,15 @@ prompt-toolkit pipe against a real server (whose hints think 0.05 s)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import lobby_pb2
 
-from client.api import Server
+from client.api import SeatHandle, Server
 from client.bot import play_seat, random_chooser
 from client.ui.advice import review_text
 from client.ui.app import run_table
@@ -25,22 +27,36 @@ def text_of(parts: object) -> str:
     return "".join(text for _style, text, *_ in parts)  # type: ignore[attr-defined]
 
 
-async def test_h_shows_a_hint_and_r_reviews_the_match(quick_client: Server) -> None:
-    games = {game.game_id: game for game in await quick_client.games()}
-    match = await quick_client.create("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
-    seat = await quick_client.join(match.match_id, "ada", 0)
-    state = ClientState(games["doors"], match.match_id)
+@contextlib.asynccontextmanager
+async def hinted_table(
+    client: Server, game_id: str
+) -> AsyncIterator[tuple[SeatHandle, ClientState, PipeInput, str]]:
+    """ada's table against a random bot, at her first turn, after `h`: the seat, the table's
+    state, its input pipe and the hint as shown. Ctrl-Q closes the table on leaving."""
+    games = {game.game_id: game for game in await client.games()}
+    match = await client.create(game_id, 2, seats=[(HUMAN, ""), (BOT, "random")])
+    while match.status == lobby_pb2.MATCH_STATUS_FINISHED:  # a Koi-Koi dealt hand can end it
+        match = await client.create(game_id, 2, seats=[(HUMAN, ""), (BOT, "random")])
+    seat = await client.join(match.match_id, "ada", 0)
+    state = ClientState(games[game_id], match.match_id)
     with create_pipe_input() as pipe:
         table = asyncio.create_task(run_table(seat, state, input=pipe, output=DummyOutput()))
         await wait_for(lambda: state.snapshot is not None and bool(state.snapshot.legal_moves))
         pipe.send_text("h")
         await wait_for(lambda: state.held is not None, state=state)
-        shown = text_of(state.held)
+        yield seat, state, pipe, text_of(state.held)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
+
+
+async def test_h_shows_a_hint_and_r_reviews_the_match(quick_client: Server) -> None:
+    async with hinted_table(quick_client, "doors") as (seat, state, pipe, shown):
         assert "Hint: your moves as the hard bot weighs them" in shown
         for label in state.legal_labels():
             assert label in shown
-        pipe.send_text(" ")  # any key puts the hint away
+        pipe.send_text(" ")  # any key puts the hint away, and the status says your move again
         await wait_for(lambda: state.held is None, state=state)
+        assert state.status.startswith("your move:")
 
         pipe.send_text("r")  # not over yet: says so
         await wait_for(lambda: "after the match" in state.status, state=state)
@@ -62,5 +78,3 @@ async def test_h_shows_a_hint_and_r_reviews_the_match(quick_client: Server) -> N
             assert "agrees with every move" in shown
         pipe.send_text("\x1b")  # Escape closes it
         await wait_for(lambda: state.review is None, state=state)
-        pipe.send_text("\x11")
-        await asyncio.wait_for(table, 10)

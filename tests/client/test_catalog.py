@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from prompt_toolkit.formatted_text import fragment_list_to_text
 
 from client.i18n import _, language_from_env, n_, set_language
 from client.ui import doors, koikoi
@@ -96,13 +97,16 @@ def test_german_screens_name_every_card_in_german() -> None:
         view = client.snapshot.view.koikoi  # type: ignore[union-attr]
         assert "Brett:" in shown and ("Lichter" in shown or "noch nichts genommen" in shown)
         for number in [*view.board, *view.hand.cards]:
-            assert koikoi.card(None, number)[0][1] in shown
+            assert fragment_list_to_text(koikoi.card(None, number)) in shown
         assert "Board:" not in shown and "in hand" not in shown
     for state, events in positions(SETUPS[0], 8, seed=4):
         client = client_for(SETUPS[0], state, 1, events)
         shown = " ".join(screen_text(client, 80, 24).split())
         view = client.snapshot.view.doors  # type: ignore[union-attr]
-        assert "Auslage: " + " ".join(doors.card(None, n)[0][1] for n in view.display) in shown
+        assert (
+            "Auslage: " + " ".join(fragment_list_to_text(doors.card(None, n)) for n in view.display)
+            in shown
+        )
         assert "Edelsteine:" in shown
     for state, _events in positions(SETUPS[6], 8, seed=4):
         shown = screen_text(client_for(SETUPS[6], state, 2), 80, 24)

@@ -11,7 +11,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-from cli.main import main, parse_options, parser, target
+from cli.main import login_name, main, parse_options, parser, target
 from client.api import Server
 from server.main import Running
 from tests.server.helpers import HUMAN
@@ -136,3 +136,23 @@ def test_the_client_package_imports_no_engine_bots_or_server() -> None:
         if forbidden.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_the_default_name_is_the_login_name_as_others_will_see_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`tigerden play` named your seat "player" when $USER was unset; now it asks for the login
+    name the way getpass does (LOGNAME first), cleaned by the server's one sanitiser."""
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LOGNAME", "bea\x1b[31m\n")
+    assert login_name() == "bea"
+    for command in ("play", "join", "lobby"):
+        assert parser().parse_args([command]).name == "bea"
+    assert parser().parse_args(["play", "--name", "ada"]).name == "ada"
+
+    def nobody() -> str:
+        raise OSError("no login name")
+
+    monkeypatch.setattr("getpass.getuser", nobody)
+    assert login_name() == "player" and login_name("spectator") == "spectator"

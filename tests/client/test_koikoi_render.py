@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_text
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.ui import app, koikoi
@@ -129,7 +129,7 @@ def test_a_hand_turn_shows_the_board_by_month_the_hand_and_both_piles() -> None:
     groups = dict(re.findall(r"(\w+)·\w+ ((?:\[[^\]]+\] ?)+)", board_line))
     for card in view.board:  # each card sits in its month's group
         month = card.text.split("-")[0]
-        assert koikoi.card(None, CARD_NUMBERS[card.text])[0][1] in groups[month]
+        assert fragment_list_to_text(koikoi.card(None, CARD_NUMBERS[card.text])) in groups[month]
     hand_line = next(line for line in shown.splitlines() if line.startswith("Your hand"))
     assert all(f"{name}]" in hand_line for name in names(view.hand))
     for seat, pile in enumerate(view.piles):
@@ -191,7 +191,7 @@ def test_a_stock_capture_choice_names_the_drawn_card_and_the_moves() -> None:
     drawn = state.view(seat).drawn
     assert drawn is not None
     shown = rendered(state, seat)
-    shown_card = koikoi.card(None, CARD_NUMBERS[drawn.text])[0][1]
+    shown_card = fragment_list_to_text(koikoi.card(None, CARD_NUMBERS[drawn.text]))
     assert f"Drawn: {shown_card} matches two board cards: type" in shown
     for move in state.legal_moves():
         assert f"'{move.label()}'" in shown

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 
 import pytest
+from prompt_toolkit.formatted_text import fragment_list_to_text
 from prompt_toolkit.utils import get_cwidth
 from tigerden.v1 import koikoi_pb2
 
@@ -67,14 +68,14 @@ def koikoi_items(client: ClientState, rows: list[str]) -> list[Item]:
     ]
     board = block(rows, lambda r: r.startswith("Board:"))
     for number in view.board:
-        items.append(find(board, koikoi.card(None, number)[0][1]))
+        items.append(find(board, fragment_list_to_text(koikoi.card(None, number))))
     if view.HasField("hand"):
         hand = block(rows, lambda r: r.startswith("Your hand"))
         items.append(find(hand, f"Your hand ({len(view.hand.cards)}):"))
         for number in view.hand.cards:
-            items.append(find(hand, koikoi.card(None, number)[0][1]))
+            items.append(find(hand, fragment_list_to_text(koikoi.card(None, number))))
     if view.phase == koikoi_pb2.KOIKOI_PHASE_STOCK_CHOICE:
-        items.append(find(whole, "Drawn: " + koikoi.card(None, view.drawn)[0][1]))
+        items.append(find(whole, "Drawn: " + fragment_list_to_text(koikoi.card(None, view.drawn))))
     for seat, player in enumerate(view.players):
         tag = client.seat_tag(seat)
         section = block(rows, lambda r, tag=tag: r.startswith(f"{tag} {dot} "))  # type: ignore[misc]
@@ -184,7 +185,7 @@ def doors_items(client: ClientState, rows: list[str]) -> list[Item]:
     guesser = (view.collector + 1) % 2
 
     def cards(numbers: Iterable[int]) -> str:
-        return " ".join(doors.card(None, n)[0][1] for n in numbers) or "(none)"
+        return " ".join(fragment_list_to_text(doors.card(None, n)) for n in numbers) or "(none)"
 
     items = [
         find(whole, f"Contest {view.contest}"),
@@ -202,7 +203,9 @@ def doors_items(client: ClientState, rows: list[str]) -> list[Item]:
         find(whole, f"Discards: {cards(view.discards)}", max(1, len(view.discards))),
     ]
     if client.viewer() is not None:
-        items.append(find(whole, f"Your Door: {doors.card(None, view.own_door)[0][1]}"))
+        items.append(
+            find(whole, f"Your Door: {fragment_list_to_text(doors.card(None, view.own_door))}")
+        )
     if view.HasField("last_contest"):
         last = view.last_contest
         items.append(find(whole, f"Last contest ({last.contest}):"))

@@ -1,6 +1,7 @@
 """Table notes (someone sat down, left, came back, a bot took over, the match ended outside its
 rules) reach the client typed and are shown in the player's language; the English `text` stays
-for other clients and for a kind this client does not know."""
+for other clients and for a kind this client does not know. The option descriptions ListGames
+sends are shown in the player's language too."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from client.i18n import set_language
 from client.ui import notes as client_notes
 from client.ui.app import run_table
 from client.ui.games import describe
+from client.ui.lobby import form_lines
+from client.ui.lobby_state import CreateForm
 from client.ui.state import ClientState
 from engine import GAMES
 from server import outbound, room
@@ -132,3 +135,37 @@ async def test_a_german_table_shows_the_table_notes_in_german(
         assert not [line for line in state.log if "sat down" in line or "left the" in line]
         pipe.send_text("\x11")
         await asyncio.wait_for(running, 10)
+
+
+async def test_the_german_create_form_describes_every_option_in_german(
+    client: Server, german: None
+) -> None:
+    """The option descriptions ListGames sends (the games' and the table's: clock, timeout,
+    away, hints) read in German on the lobby's create form."""
+    games = await client.games()
+    for game in games:
+        form = CreateForm(list(games), ["easy"])
+        form.rebuild(game.game_id)
+        for cursor, row in enumerate(form.rows):
+            if not row.key.startswith("option:"):
+                continue
+            form.cursor = cursor
+            shown = "".join(part[1] for part in form_lines(form))
+            option = next(o for o in game.options if f"option:{o.name}" == row.key)
+            assert option.description not in shown, (game.game_id, option.name)
+            assert shown.strip().splitlines()[-1], option.name
+    names = {o.name for g in games for o in g.options}
+    assert {"clock", "timeout", "away", "hints"} <= names
+
+
+def test_a_freed_seat_is_named_free_not_by_its_number(german: None) -> None:
+    state = table()
+    snapshot = state.snapshot
+    assert snapshot is not None
+    snapshot.seats[1].Clear()
+    snapshot.seats[1].seat = 1
+    assert state.player_name(1) == "(frei)"
+    set_language("en")
+    assert state.player_name(1) == "(free)"
+    snapshot.seats[1].taken = True
+    assert state.player_name(1) == "seat 1"

@@ -85,3 +85,67 @@ FIXED = re.compile(r"#[0-9a-fA-F]{3,6}\b|\bansi(white|black|gray|brightblack)\b|
 def test_every_colour_is_an_ansi_name_the_theme_shades_for_light_and_dark(style: Style) -> None:
     for class_name, rule in style.style_rules:
         assert not FIXED.search(rule), f"{class_name}: {rule!r} is unreadable on some background"
+
+
+PALETTES = {
+    "xterm": {"red": "cd0000", "green": "00cd00", "yellow": "cdcd00", "blue": "0000ee",
+              "magenta": "cd00cd", "cyan": "00cdcd"},
+    "xterm bright": {"red": "ff0000", "green": "00ff00", "yellow": "ffff00", "blue": "5c5cff",
+                     "magenta": "ff00ff", "cyan": "00ffff"},
+    "tango": {"red": "cc0000", "green": "4e9a06", "yellow": "c4a000", "blue": "3465a4",
+              "magenta": "75507b", "cyan": "06989a"},
+    "tango bright": {"red": "ef2929", "green": "8ae234", "yellow": "fce94f", "blue": "729fcf",
+                     "magenta": "ad7fa8", "cyan": "34e2e2"},
+}  # fmt: skip
+"""The ANSI colours of two common default palettes (xterm's; Tango: GNOME Terminal, Ubuntu),
+normal and bright (bold text is drawn bright by many terminals)."""
+BACKGROUNDS = {"white": "ffffff", "black": "000000"}
+READABLE = 3.0
+"""WCAG's least contrast for large or bold text."""
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours given as hex."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def word_colours(style: Style) -> Iterator[tuple[str, str]]:
+    """(class, colour) for every ANSI colour a class gives to words; `mark.*` classes colour
+    symbols only."""
+    for class_name, rule in style.style_rules:
+        if class_name.startswith("mark."):
+            continue
+        for colour in re.findall(r"\bansi(\w+)", rule):
+            yield class_name, colour
+
+
+@pytest.mark.parametrize("style", [STYLE, LOBBY_STYLE], ids=["table", "lobby"])
+def test_coloured_words_read_on_white_and_on_black(style: Style) -> None:
+    """Light and dark backgrounds: yellow, green and cyan words fade on white, blue words on
+    black (xterm: 1.7, 2.2, 2.0 and 2.2 to 1); red and magenta words read at 3:1 or better in
+    every palette above, so only they colour words, and the others colour symbols."""
+    for class_name, colour in word_colours(style):
+        for palette, colours in PALETTES.items():
+            for background, shade in BACKGROUNDS.items():
+                ratio = contrast(colours[colour], shade)
+                assert ratio >= READABLE, (class_name, colour, palette, background, ratio)
+
+
+@pytest.mark.parametrize("setup", SETUPS[:2] + SETUPS[6:7], ids=lambda s: s.label)
+def test_marks_colour_symbols_not_words(setup: object) -> None:
+    from client.ui.games import screen_of
+
+    for state, events in positions(setup, 6, seed=5):  # type: ignore[arg-type]
+        client = client_for(setup, state, 0, events)  # type: ignore[arg-type]
+        screen = screen_of(client)
+        assert screen is not None
+        for style, text, *_ in screen.render(client):
+            if "class:mark." in style:
+                assert not any(c.isalnum() for c in text), (style, text)

@@ -11,6 +11,7 @@ import grpc
 import pytest
 from tigerden.v1 import match_pb2
 
+from bots.reasons import ENGLISH
 from client.api import Server, connect
 from client.bot import play_seat, random_chooser
 from server.limits import LAN_LIMITS
@@ -32,6 +33,10 @@ async def test_a_hint_ranks_every_legal_move_with_chances_and_reasons(quick_clie
     assert hint.version == snapshot.version
     assert sorted(m.move.label for m in hint.moves) == sorted(m.label for m in snapshot.legal_moves)
     assert all(m.reason for m in hint.moves)
+    for m in hint.moves:  # the typed reason: known keys, the first saying what the move does
+        keys = [clause.key for clause in m.reason_clauses]
+        assert keys and set(keys) <= set(ENGLISH) and keys[0].startswith("koikoi.")
+        assert m.reason.startswith(ENGLISH[keys[0]].split("{")[0])
     chances = [m.win_chance for m in hint.moves if m.HasField("win_chance")]
     assert chances and all(0.0 <= c <= 1.0 for c in chances)
     visits = [m.visits for m in hint.moves]

@@ -1,15 +1,20 @@
-"""Spectators share one snapshot per revision of the room (issue 14: 1,000 spectators cost a
-thousand identical snapshots before); seats never share, and nothing a spectator is sent
-differs from what would be built for it alone."""
+"""What a snapshot shares between streams (issue 14): the table's public part is built and
+serialised once per revision of the room for every viewer, each viewer's own part once per
+revision for that viewer's streams, and the update once for the streams owed the same one
+(1,000 spectators cost a thousand identical snapshots before). Nothing a stream is sent differs
+from what would be built for it alone, and no viewer's own part reaches another."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tigerden.v1 import match_pb2
+
 from client.api import Server
 from engine import GAMES
+from engine.core import Seat
 from server import outbound
-from server.codecs import CODECS
+from server.codecs import CODECS, wrap_view
 from server.lobby import CodecLog
 from server.main import Running
 from server.notes import NoteKind, TableNote
@@ -17,64 +22,132 @@ from server.room import Room, SeatKind, SeatSlot
 from server.store import Store
 from tests.server.helpers import two_humans
 
-CODEC = CODECS["doors"]
+GAME = "tiger-dragon"
+CODEC = CODECS[GAME]
+PUBLIC = {
+    "match_id",
+    "version",
+    "seats",
+    "scores",
+    "to_act",
+    "status",
+    "result",
+    "deadline_unix_ms",
+    "rematch_match_id",
+}
+"""The fields of the table part every viewer shares: none says anything about a hand."""
 
 
-def doors_room(options: Mapping[str, str] | None = None) -> Room:
-    seats = [SeatSlot(n, SeatKind.BOT, "random", f"bot-{n}") for n in range(2)]
+def table(options: Mapping[str, str] | None = None, seed: int = 7) -> Room:
+    seats = [SeatSlot(n, SeatKind.BOT, "random", f"bot-{n}") for n in range(4)]
     log = CodecLog(Store(":memory:"), CODEC)
-    return Room("shared", GAMES["doors"], 2, dict(options or {}), 7, seats, log)
+    return Room("shared", GAMES[GAME], 4, dict(options or {}), seed, seats, log)
 
 
-def fresh(room: Room) -> bytes:
-    return outbound.build_snapshot(room, CODEC, None, [], [], [], False).SerializeToString()
+def alone(room: Room, viewer: Seat | None, notes: tuple[TableNote, ...] = ()) -> bytes:
+    """The snapshot `viewer` gets when nothing was built for anyone before in this revision."""
+    room.shared.clear()
+    return outbound.snapshot(room, CODEC, viewer, [], notes).data
 
 
-def test_spectators_owed_the_same_update_share_one_snapshot_built_once() -> None:
-    room = doors_room()
+def parsed(data: bytes) -> match_pb2.Snapshot:
+    return match_pb2.Snapshot.FromString(data)
+
+
+def test_spectators_owed_the_same_update_share_the_bytes_built_once() -> None:
+    room = table()
     first = outbound.snapshot(room, CODEC, None, [])
-    assert outbound.snapshot(room, CODEC, None, []) is first
-    assert first.SerializeToString() == fresh(room)
+    second = outbound.snapshot(room, CODEC, None, [])
+    assert second.data == first.data == alone(room, None)
+    parts = [k for k in room.shared if k != "table"]
+    assert parts == [("viewer", None), ("update", None, False, (), (), ())]
 
 
-def test_seats_never_share_and_never_get_the_spectators_snapshot() -> None:
-    room = doors_room()
-    spectator = outbound.snapshot(room, CODEC, None, [])
-    seat = outbound.snapshot(room, CODEC, 0, [])
-    assert seat is not spectator and outbound.snapshot(room, CODEC, 0, []) is not seat
-    assert seat.HasField("viewer_seat") and not spectator.HasField("viewer_seat")
-    assert seat.view.SerializeToString() != spectator.view.SerializeToString()  # the hand
+def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:
+    room = table()
+    views = {seat: wrap_view(CODEC, room.state.view(seat)) for seat in range(4)}
+    assert len({view.SerializeToString() for view in views.values()}) == 4  # four hands
+    for seat in range(4):
+        outbound.snapshot(room, CODEC, seat, [])  # every seat's part is in the cache now
+    outbound.snapshot(room, CODEC, None, [])
+    for seat in range(4):
+        sent = outbound.snapshot(room, CODEC, seat, []).data
+        assert sent == alone(room, seat)
+        for other in set(range(4)) - {seat}:
+            assert views[other].SerializeToString() not in sent
+        message = parsed(sent)
+        assert message.view == views[seat] and message.viewer_seat == seat
+        assert bool(message.legal_moves) == (room.state.to_act() == seat)
 
 
-async def test_a_move_and_a_broadcast_make_the_next_spectator_snapshot_new(
+def test_the_shared_table_part_holds_only_public_fields() -> None:
+    room = table()
+    outbound.snapshot(room, CODEC, 0, [])
+    shared_table = room.shared["table"]
+    assert isinstance(shared_table, tuple)
+    fields = {field.name for field, _ in parsed(shared_table[0]).ListFields()}
+    assert fields <= PUBLIC and {"seats", "status", "to_act"} <= fields
+
+
+def test_the_parts_parse_as_the_one_snapshot_a_viewer_is_owed() -> None:
+    room = table()
+    sat_down = TableNote(NoteKind.SAT_DOWN, 0, "ada")
+    message = parsed(outbound.snapshot(room, CODEC, 1, [], [sat_down]).data)
+    assert message.match_id == "shared" and message.viewer_seat == 1 and len(message.seats) == 4
+    assert [event.text for event in message.events] == ["ada sat down"]
+    assert message.events[0].table_note.kind == match_pb2.TABLE_NOTE_KIND_SAT_DOWN
+    assert message.status == parsed(alone(room, None)).status
+
+
+async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
     client: Server, running: Running
 ) -> None:
     seats = await two_humans(client)
     room = running.lobby.room(seats[0].match_id)
-    before = outbound.snapshot(room, CODEC, None, [])
+    codec = CODECS[room.game_id]
+    before = outbound.snapshot(room, codec, None, [])
     mover = room.state.to_act()
     assert mover is not None
     room.submit(mover, room.version, room.state.legal_moves()[0])
-    after = outbound.snapshot(room, CODEC, None, [])
-    assert after is not before and after.version == before.version + 1
-    assert (
-        after.SerializeToString()
-        == outbound.build_snapshot(room, CODEC, None, [], [], [], False).SerializeToString()
-    )
-    room.broadcast(
-        [], [TableNote(NoteKind.SAT_DOWN, 0, "someone")]
-    )  # no new version, but the table changed
-    assert outbound.snapshot(room, CODEC, None, []) is not after
+    after = outbound.snapshot(room, codec, None, [])
+    assert parsed(after.data).version == parsed(before.data).version + 1
+    room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "someone")])  # the table changed
+    assert room.shared == {}
 
 
 def test_a_different_update_is_a_different_snapshot() -> None:
-    room = doors_room()
-    quiet = outbound.snapshot(room, CODEC, None, [])
-    noted = outbound.snapshot(room, CODEC, None, [], [TableNote(NoteKind.LEFT, 0, "ada")])
-    assert noted is not quiet and [e.text for e in noted.events] == ["ada left the table"]
-    assert outbound.snapshot(room, CODEC, None, [], recap=True) is not quiet
+    room = table()
+    quiet = outbound.snapshot(room, CODEC, None, []).data
+    noted = outbound.snapshot(room, CODEC, None, [], [TableNote(NoteKind.LEFT, 0, "ada")]).data
+    assert [e.text for e in parsed(noted).events] == ["ada left the table"]
+    assert noted != quiet and outbound.snapshot(room, CODEC, None, [], recap=True).data != quiet
 
 
-def test_with_a_running_clock_every_spectator_gets_its_own_snapshot() -> None:
-    room = doors_room({"clock": "move:30"})
-    assert outbound.snapshot(room, CODEC, None, []) is not outbound.snapshot(room, CODEC, None, [])
+def test_with_a_running_clock_the_time_left_is_of_each_send() -> None:
+    now = [1000.0]
+    room = table({"clock": "move:30"})
+    room.now = lambda: now[0]
+    room.clock.sync(room.state.to_act(), True, now[0])
+    first = parsed(outbound.snapshot(room, CODEC, None, []).data)
+    now[0] += 2.5
+    later = parsed(outbound.snapshot(room, CODEC, None, []).data)
+    assert first.turn_remaining_ms - later.turn_remaining_ms == 2500
+    assert first.deadline_unix_ms == later.deadline_unix_ms
+
+
+def test_a_stream_response_embeds_the_snapshot_bytes_as_protobuf_would() -> None:
+    room = table()
+    data = outbound.snapshot(room, CODEC, 2, []).data
+    for response in (match_pb2.PlayResponse, match_pb2.WatchResponse):
+        framed = outbound.embedded(response.DESCRIPTOR.fields_by_name["snapshot"], data)
+        canonical = response(snapshot=parsed(data)).SerializeToString()
+        # The same message and size; only the order of the snapshot's fields differs (the
+        # parts are concatenated), which protobuf leaves to the writer.
+        assert response.FromString(framed) == response.FromString(canonical)
+        assert len(framed) == len(canonical)
+    result = match_pb2.MoveResult(version=3, accepted=True, new_version=4)
+    field = match_pb2.PlayResponse.DESCRIPTOR.fields_by_name["result"]
+    assert outbound.embedded(field, result.SerializeToString()) == (
+        match_pb2.PlayResponse(result=result).SerializeToString()
+    )
+    assert outbound.varint(300) == b"\xac\x02" and outbound.varint(0) == b"\x00"

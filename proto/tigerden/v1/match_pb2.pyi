@@ -177,6 +177,7 @@ class MoveHint(_message.Message):
     WIN_CHANCE_FIELD_NUMBER: _builtins.int
     VISITS_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
+    REASON_CLAUSES_FIELD_NUMBER: _builtins.int
     win_chance: _builtins.float
     """The search's estimate of the seat's chance of winning the match after this move, 0 to 1;
     unset when the search did not try the move (or there was only one move to make).
@@ -184,12 +185,19 @@ class MoveHint(_message.Message):
     visits: _builtins.int
     """How many of the search's playouts chose this move."""
     reason: _builtins.str
-    """Why, in one line in the game's words (English), e.g. "captures the jan-crane: the brights
-    (sankō) 2 of 3".
+    """Why, in one line in the game's words (English), e.g. "captures the jan-crane: sankō (three
+    brights) 2 of 3".
     """
     @_builtins.property
     def move(self) -> Global___LegalMove:
         """The move, ready to send back unchanged (as in Snapshot.legal_moves)."""
+
+    @_builtins.property
+    def reason_clauses(self) -> _containers.RepeatedCompositeFieldContainer[Global___HintClause]:
+        """The same reason in parts a client can put into words in its own language: the first clause
+        says what the move does, the others why (`reason` joins their English words with ": " after
+        the first and "; " between the others).
+        """
 
     def __init__(
         self,
@@ -198,16 +206,97 @@ class MoveHint(_message.Message):
         win_chance: _builtins.float | None = ...,
         visits: _builtins.int = ...,
         reason: _builtins.str = ...,
+        reason_clauses: _abc.Iterable[Global___HintClause] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance", "move", b"move", "win_chance", b"win_chance"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance", "move", b"move", "reason", b"reason", "visits", b"visits", "win_chance", b"win_chance"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance", "move", b"move", "reason", b"reason", "reason_clauses", b"reason_clauses", "visits", b"visits", "win_chance", b"win_chance"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__win_chance: _TypeAlias = _typing.Literal["win_chance"]  # noqa: Y015
     _WhichOneofArgType__win_chance: _TypeAlias = _typing.Literal["_win_chance", b"_win_chance"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__win_chance) -> _WhichOneofReturnType__win_chance | None: ...
 
 Global___MoveHint: _TypeAlias = MoveHint  # noqa: Y015
+
+@_typing.final
+class HintClause(_message.Message):
+    """HintClause is one part of a hint's reason: what it says (`key`) and what it names. The keys
+    and their English words are listed in docs/protocol.md; a client shows `MoveHint.reason` when
+    it meets a key it does not know.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class CountsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.int
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    KEY_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    YAKU_FIELD_NUMBER: _builtins.int
+    MONTH_FIELD_NUMBER: _builtins.int
+    COUNTS_FIELD_NUMBER: _builtins.int
+    CHANCE_FIELD_NUMBER: _builtins.int
+    TRAITS_FIELD_NUMBER: _builtins.int
+    key: _builtins.str
+    """What the clause says, e.g. "koikoi.captures" ("captures the {card}")."""
+    card: _builtins.str
+    """The card or tile it names, as move labels write it: "jan-crane", "red-lady", "5", "tiger"."""
+    yaku: _koikoi_pb2.KoikoiYaku.ValueType
+    """The Koi-Koi yaku it names."""
+    month: _builtins.int
+    """The Koi-Koi month it names, 1 (January) to 12."""
+    chance: _builtins.float
+    """The probability it names, 0 to 1."""
+    traits: _builtins.float
+    """With "doors.fits": how many traits the card shares with the likely Doors, on average."""
+    @_builtins.property
+    def counts(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]:
+        """Its counts by name (cards, points, gems, traits), as its key's words use them, e.g.
+        {"held": 2, "need": 3} for "koikoi.yaku_progress" ("{yaku} {held} of {need}").
+        """
+
+    def __init__(
+        self,
+        *,
+        key: _builtins.str = ...,
+        card: _builtins.str = ...,
+        yaku: _koikoi_pb2.KoikoiYaku.ValueType = ...,
+        month: _builtins.int = ...,
+        counts: _abc.Mapping[_builtins.str, _builtins.int] | None = ...,
+        chance: _builtins.float | None = ...,
+        traits: _builtins.float | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_traits", b"_traits", "chance", b"chance", "traits", b"traits"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_chance", b"_chance", "_traits", b"_traits", "card", b"card", "chance", b"chance", "counts", b"counts", "key", b"key", "month", b"month", "traits", b"traits", "yaku", b"yaku"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__chance: _TypeAlias = _typing.Literal["chance"]  # noqa: Y015
+    _WhichOneofArgType__chance: _TypeAlias = _typing.Literal["_chance", b"_chance"]  # noqa: Y015
+    _WhichOneofReturnType__traits: _TypeAlias = _typing.Literal["traits"]  # noqa: Y015
+    _WhichOneofArgType__traits: _TypeAlias = _typing.Literal["_traits", b"_traits"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__chance) -> _WhichOneofReturnType__chance | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__traits) -> _WhichOneofReturnType__traits | None: ...
+
+Global___HintClause: _TypeAlias = HintClause  # noqa: Y015
 
 @_typing.final
 class ReviewMatchRequest(_message.Message):

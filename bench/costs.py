@@ -1,0 +1,186 @@
+"""The unit costs behind docs/performance.md's explanation of the server's CPU and memory, each
+measured out of any server so that the noise of a load run does not hide it.
+
+    python -m bench.costs views    # engine view + codec + serialise, per seat, per game
+    python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
+    python -m bench.costs memory   # tigerden's own Python heap per idle table (tracemalloc)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import multiprocessing
+import random
+import tempfile
+import time
+import tracemalloc
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import grpc
+from tigerden.v1 import match_pb2
+
+from bench.server import GAMES as PLAYERS
+from bench.server import server_cpu_seconds
+from engine import GAMES
+from engine.core import Seat, State
+from server.bots import BotDriver, bot_pool
+from server.codecs import CODECS, Codec, wrap_view
+from server.limits import LAN_LIMITS
+from server.lobby import Lobby
+from server.room import SeatKind, Status, Subscriber
+from server.store import Store
+
+MESSAGES = 20_000
+PAYLOAD = b"x" * 400
+
+
+def random_states(game_id: str, players: int, count: int) -> list[State]:
+    game, rng = GAMES[game_id], random.Random(1)
+    states: list[State] = []
+    while len(states) < count:
+        state = game.new(players, game.info.validate(players, {}), rng.getrandbits(32))
+        for _ in range(rng.randint(0, 40)):
+            if state.to_act() is None:
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def views(count: int = 200) -> None:
+    """µs per seat of `State.view` alone, and with the codec and serialisation (best of 5),
+    over `count` random states of each game."""
+    for game_id, players in PLAYERS.items():
+        codec, states = CODECS[game_id], random_states(game_id, players, count)
+
+        def encoded(state: State, seat: Seat, codec: Codec = codec) -> object:
+            view = wrap_view(codec, state.view(seat))
+            return match_pb2.Snapshot(view=view).SerializeToString()
+
+        work: dict[str, Callable[[State, Seat], object]] = {
+            "State.view": lambda state, seat: state.view(seat),
+            "view + codec + serialise": encoded,
+        }
+        for label, step in work.items():
+            best = min(timed(states, players, step) for _ in range(5))
+            print(f"{game_id:13} {label:25} {best * 1e6:6.1f} µs per seat", flush=True)
+
+
+def timed(states: list[State], players: int, step: Callable[[State, Seat], object]) -> float:
+    start = time.process_time()
+    for state in states:
+        for seat in range(players):
+            step(state, seat)
+    return (time.process_time() - start) / (len(states) * players)
+
+
+async def stream_server(written: bool, ports: Any, stop: Any) -> None:
+    async def yielded(request: bytes, context: Any) -> AsyncIterator[bytes]:
+        async def inner() -> AsyncIterator[bytes]:
+            for _ in range(MESSAGES):
+                yield PAYLOAD
+
+        async def middle() -> AsyncIterator[bytes]:
+            async for message in inner():
+                yield message
+
+        async for message in middle():
+            yield message
+
+    async def write(request: bytes, context: Any) -> None:
+        for _ in range(MESSAGES):
+            await context.write(PAYLOAD)
+
+    handler = grpc.unary_stream_rpc_method_handler(write if written else yielded)
+    server = grpc.aio.server()
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("c.C", {"S": handler}),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    ports.put(port)
+    await asyncio.get_running_loop().run_in_executor(None, stop.get)
+    await server.stop(0)
+
+
+def serve_stream(written: bool, ports: Any, stop: Any) -> None:
+    asyncio.run(stream_server(written, ports, stop))
+
+
+async def read_streams(port: int, count: int) -> None:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+        for _ in range(count):
+            received = 0
+            method: Any = channel.unary_stream  # bytes in, bytes out: no serialisers
+            async for _message in method("/c.C/S")(b""):
+                received += 1
+            assert received == MESSAGES
+
+
+def stream(rounds: int = 3) -> None:
+    """Server CPU per message of one server stream, the messages yielded through three async
+    generators (a handler, its wrapper, an inner loop) or written with `context.write`."""
+    spawn = multiprocessing.get_context("spawn")
+    for _ in range(rounds):
+        for written in (False, True):
+            ports, stop = spawn.Queue(), spawn.Queue()
+            server = spawn.Process(target=serve_stream, args=(written, ports, stop))
+            server.start()
+            port = ports.get()
+            asyncio.run(read_streams(port, 1))  # warm-up
+            before = server_cpu_seconds(server.pid or 0)
+            asyncio.run(read_streams(port, 3))
+            used = server_cpu_seconds(server.pid or 0) - before
+            stop.put(True)
+            server.join()
+            how = "written" if written else "yielded"
+            print(f"{how:8} {1e6 * used / (3 * MESSAGES):6.1f} µs server CPU per message")
+
+
+async def idle_tables(tables: int = 64) -> None:
+    """tigerden's own heap per idle table: created, every seat joined with a stream open."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "memory.sqlite")
+        limits = replace(LAN_LIMITS, open_matches=10 * tables)
+        lobby = Lobby(store, BotDriver(delay=0, pool=bot_pool()), limits=limits)
+        for game_id, players in PLAYERS.items():
+
+            def table(game_id: str = game_id, players: int = players) -> list[Subscriber]:
+                seats = [(SeatKind.HUMAN, "")] * players
+                room, _ = lobby.create(game_id, players, {}, seats, "host")
+                while room.status is Status.FINISHED:  # over at the deal (a Koi-Koi hand)
+                    room, _ = lobby.create(game_id, players, {}, seats, "host")
+                for seat in range(players):
+                    lobby.join(room.match_id, f"p{seat}", seat)
+                return [room.subscribe(seat) for seat in range(players)]
+
+            kept = [table() for _ in range(4)]  # first-use growth out of the way
+            gc.collect()
+            tracemalloc.start()
+            before = tracemalloc.take_snapshot()
+            kept += [table() for _ in range(tables)]
+            gc.collect()
+            grown = tracemalloc.take_snapshot().compare_to(before, "filename")
+            tracemalloc.stop()
+            total = sum(stat.size_diff for stat in grown)
+            print(f"{game_id:13} {total / tables / 1024:6.1f} KB of Python heap per idle table")
+        store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=["views", "stream", "memory"])
+    args = parser.parse_args()
+    if args.what == "views":
+        views()
+    elif args.what == "stream":
+        stream()
+    else:
+        asyncio.run(idle_tables())
+
+
+if __name__ == "__main__":
+    main()
