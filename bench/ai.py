@@ -13,10 +13,10 @@ so that a run repeats exactly and a busy machine only slows it down, never weake
 
 Long work: every finished match is appended to `--log` (bench/results/ai-matches.csv) at once,
 and a run first takes the matches the log already holds for the same pairing, budgets and bots
-(the last commit that touched `bots/` or `engine/`), so an interrupted run resumes where it
-stopped. Progress is printed as it goes. One worker process by default; `make bench-ai` runs at
-`nice -n 10`. Each pairing's row replaces its earlier row in bench/results/ai.csv, other rows
-stay.
+(the last commit that touched `bots/` or `engine/`, hints aside), so an interrupted run
+resumes where it stopped. Progress is printed as it goes. One worker process by default;
+`make bench-ai` runs at `nice -n 10`. Each pairing's row replaces its earlier row in
+bench/results/ai.csv, other rows stay.
 """
 
 from __future__ import annotations
@@ -100,6 +100,9 @@ GOALS: dict[tuple[str, str], float] = {
     ("normal", "easy"): 0.55,
 }
 """A's win rate the issue asks for, in every game and player count."""
+
+NOT_PLAY = ("bots/hints.py", "bots/reasons.py")
+"""Files under `bots/` that no decision reads: changing them keeps a run's logged matches."""
 
 Z95 = 1.959964
 
@@ -201,9 +204,11 @@ def row(config: Config, pair: tuple[str, str], outcomes: Sequence[Outcome], bots
 
 
 def bots_version() -> str:
-    """The last commit that touched `bots/` or `engine/` (what decides how a match goes),
-    "+dirty" when either has uncommitted changes, "unknown" outside a git checkout."""
+    """The last commit that touched `bots/` or `engine/` (what decides how a match goes; the
+    hints and their reasons do not), "+dirty" when those have uncommitted changes, "unknown"
+    outside a git checkout."""
     root = Path(__file__).parent.parent
+    paths = ("--", "bots", "engine", *(f":(exclude){path}" for path in NOT_PLAY))
 
     def git(*args: str) -> str:
         return subprocess.run(
@@ -211,8 +216,8 @@ def bots_version() -> str:
         ).stdout.strip()
 
     try:
-        commit = git("log", "-1", "--format=%h", "--", "bots", "engine")
-        dirty = git("status", "--porcelain", "--", "bots", "engine")
+        commit = git("log", "-1", "--format=%h", *paths)
+        dirty = git("status", "--porcelain", *paths)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return f"{commit}+dirty" if dirty else commit
