@@ -10,7 +10,7 @@ from prompt_toolkit.layout.controls import UIContent, UIControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
 from client.i18n import n_
-from client.ui.text import Line, symbols, width_of, wrap
+from client.ui.text import Line, cut_at_word, symbols, unjoined, width_of, wrap
 
 
 class ScrollPane(UIControl):
@@ -35,7 +35,8 @@ class ScrollPane(UIControl):
         self.rows_shown = 0
 
     def rows(self, width: int) -> list[Line]:
-        return wrap(self.text(), width)
+        """The text wrapped, word groups still joined (a marker must not split one)."""
+        return wrap(self.text(), width, shown=False)
 
     def preferred_width(self, max_available_width: int) -> int | None:
         return max_available_width
@@ -79,21 +80,17 @@ class ScrollPane(UIControl):
             key = self.keys[0]
             shown[0] = self._marker(shown[0], width, f" {symbols().more_above} {up} ({key})")
 
+        shown = [unjoined(row) for row in shown]
+
         def line(index: int) -> StyleAndTextTuples:
             return shown[index] if index < len(shown) else []
 
         return UIContent(get_line=line, line_count=len(shown), show_cursor=False)
 
     def _marker(self, row: Line, width: int, tag: str) -> Line:
-        """The row with `tag` ("▼ 3 more rows (PgDn)") over its right end."""
-        kept: Line = []
-        used = 0
-        for fragment in row:
-            room = width - len(tag) - used
-            if room <= 0:
-                break
-            kept.append((fragment[0], fragment[1][:room]))
-            used += min(room, len(fragment[1]))
+        """The row with `tag` ("▼ 3 more rows (PgDn)") at its right end, in place of the
+        words that do not fit beside it (never half a word)."""
+        kept = cut_at_word(row, width - len(tag))
         pad = max(0, width - len(tag) - width_of(kept))
         return [*kept, ("", " " * pad), ("class:more", tag)]
 

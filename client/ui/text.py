@@ -218,9 +218,13 @@ def wrap_line(line: Line, width: int) -> list[Line]:
     while row and row[-1][1].isspace() and len(row) > 1:
         row.pop()  # no trailing spaces on the last row either
     rows.append(row)
-    return [
-        [(style, text.replace("\N{NO-BREAK SPACE}", " ")) for style, text, *_ in r] for r in rows
-    ]
+    return rows
+
+
+def unjoined(row: Line) -> Line:
+    """A wrapped row as it is shown: the no-break spaces that held a word group together
+    (a move's label) become plain spaces."""
+    return [(style, text.replace("\N{NO-BREAK SPACE}", " ")) for style, text, *_ in row]
 
 
 def _split_at_width(word: Line, width: int) -> tuple[Line, Line]:
@@ -238,14 +242,36 @@ def _split_at_width(word: Line, width: int) -> tuple[Line, Line]:
     return head, tail
 
 
-def wrap(fragments: StyleAndTextTuples, width: int) -> list[Line]:
-    """Every logical line of `fragments` wrapped at `width`."""
+def wrap(fragments: StyleAndTextTuples, width: int, shown: bool = True) -> list[Line]:
+    """Every logical line of `fragments` wrapped at `width`; with `shown` False the no-break
+    spaces are kept, for a caller that cuts rows further (`unjoined` shows them)."""
     rows: list[Line] = []
     if is_ascii():
         fragments = [(fragment[0], plain(fragment[1])) for fragment in fragments]
     for line in logical_lines(fragments):
         rows += wrap_line(line, width)
-    return rows
+    return [unjoined(row) for row in rows] if shown else rows
+
+
+def cut_at_word(row: Line, width: int) -> Line:
+    """The row shortened to at most `width` cells, ending at a space between words (a word
+    group joined by no-break spaces counts as one word); empty when not even its first word
+    fits (scrolling shows it whole)."""
+    if width_of(row) <= width:
+        return row
+    text = "".join(fragment[1] for fragment in row)
+    end = text.rfind(" ", 0, width + 1)
+    if end <= 0:
+        return []
+    kept: Line = []
+    for style, piece, *_ in row:
+        if end <= 0:
+            break
+        kept.append((style, piece[:end]))
+        end -= len(piece)
+    while kept and kept[-1][1].isspace():
+        kept.pop()
+    return kept if width_of(kept) <= width else []
 
 
 def reflow(text: str) -> str:

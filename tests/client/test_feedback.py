@@ -139,6 +139,26 @@ def test_a_pane_scrolls_by_page_and_by_mouse_wheel() -> None:
     assert row(pane.create_content(40, 10), 9) == "row 49"
 
 
+def test_a_more_marker_takes_the_place_of_whole_words_never_half_of_one() -> None:
+    """The marker over a pane's last row used to cut what it covered mid-word (a move list
+    at 80 columns ended "7:spiele jul-kasu- ▼ 1 more row (PgDn)")."""
+    rng = random.Random(3)
+    cards = ["".join(rng.choice("abcdef-") for _ in range(rng.randint(3, 14))) for _ in range(39)]
+    labels = [f"{n}:play\N{NO-BREAK SPACE}{card}" for n, card in enumerate(cards, 1)]
+    fragments: StyleAndTextTuples = []
+    for label in labels:
+        fragments += [("class:move", label), ("", "  ")]
+    for width in range(30, 81, 5):
+        for height in (1, 2, 3):
+            pane = ScrollPane(lambda: fragments)
+            content = pane.create_content(width, height)
+            last = "".join(f[1] for f in content.get_line(height - 1))
+            assert len(last) <= width and "more row" in last, (width, last)
+            entries = last.split(" \N{BLACK DOWN-POINTING TRIANGLE}")[0].split("  ")
+            for entry in filter(None, (e.strip() for e in entries)):
+                assert entry.replace(" ", "\N{NO-BREAK SPACE}") in labels, (width, entry)
+
+
 def test_the_help_fits_80_columns_and_scrolls() -> None:
     setup = SETUPS[5]  # Tiger & Dragon: the longest help, with the ten Battlefield cards
     state, _events = next(positions(setup, 1))
