@@ -8,7 +8,7 @@ match is over nothing is hidden any more, and `service.py` refuses a replay befo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, cast
 
 import grpc
@@ -24,7 +24,7 @@ from server.codecs import Codec, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
 from server.hints import Review, hints_on, split_options
 from server.notes import NoteKind, TableEvent, TableNote
-from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status
+from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status, Update
 from server.sanitise import clean_line
 from server.store import ChatRecord, MatchRecord
 
@@ -200,18 +200,10 @@ class Sent(NamedTuple):
     finished: bool
 
 
-def snapshot(
-    room: Room,
-    codec: Codec,
-    viewer: Seat | None,
-    events: list[Event],
-    notes: Sequence[TableNote] = (),
-    chat: Sequence[ChatRecord] = (),
-    recap: bool = False,
-) -> Sent:
-    """The match as `viewer` (None: a spectator) may see it, with the events, table notes and
-    chat lines since the last (on a stream's first snapshot, the recap of recent events),
-    serialised.
+def snapshot(room: Room, codec: Codec, viewer: Seat | None, update: Update) -> Sent:
+    """The match as `viewer` (None: a spectator) may see it, with `update` (the events, table
+    notes and chat lines since its last; on a stream's first snapshot, the recap of recent
+    events), serialised.
 
     A Snapshot is written as the concatenation of four serialised Snapshot messages with
     disjoint fields, which protobuf parses as one message: the table's public facts (the same
@@ -225,11 +217,32 @@ def snapshot(
         (
             table,
             viewer_part(room, codec, viewer, acting),
-            update_part(room, codec, viewer, events, notes, chat, recap),
+            update_part(room, codec, viewer, update),
             clock_part(room, acting),
         )
     )
     return Sent(data, status is Status.FINISHED)
+
+
+def response(
+    room: Room, codec: Codec, viewer: Seat | None, update: Update, field: FieldDescriptor
+) -> Sent:
+    """The snapshot as the message field `field` of a stream's response (PlayResponse or
+    WatchResponse), serialised: what a Play or Watch stream writes.
+
+    Without a running clock this is the same for every stream of `viewer` owed the same update
+    (the same `recap`, `since` and `until`, see `Update`), so it is built once per revision
+    for all of them: a spectator's delivery is a lookup. With a running clock the time left
+    differs at every send, and only the parts are shared."""
+    if room.clock.rule.runs:
+        sent = snapshot(room, codec, viewer, update)
+        return Sent(embedded(field, sent.data), sent.finished)
+    key = ("response", field.number, viewer, update.recap, update.since, update.until)
+    found = room.shared.get(key)
+    if found is None:
+        sent = snapshot(room, codec, viewer, update)
+        found = room.shared[key] = Sent(embedded(field, sent.data), sent.finished)
+    return cast(Sent, found)
 
 
 def shared(room: Room, key: object, build: Callable[[], object]) -> Any:
@@ -286,32 +299,23 @@ def viewer_part(room: Room, codec: Codec, viewer: Seat | None, acting: Seat | No
     return cast(bytes, shared(room, ("viewer", viewer), build))
 
 
-def update_part(
-    room: Room,
-    codec: Codec,
-    viewer: Seat | None,
-    events: list[Event],
-    notes: Sequence[TableNote],
-    chat: Sequence[ChatRecord],
-    recap: bool,
-) -> bytes:
-    """The events as `viewer` may see them, the table notes and chat lines of one update."""
+def update_part(room: Room, codec: Codec, viewer: Seat | None, update: Update) -> bytes:
+    """The events as `viewer` may see them, the table notes and chat lines of one update,
+    shared by that viewer's streams owed the same update (the revisions it covers say which)."""
 
-    def build() -> tuple[bytes, list[Event], Sequence[TableNote], Sequence[ChatRecord]]:
+    def build() -> bytes:
         message = match_pb2.Snapshot(
-            chat=[chat_line(line) for line in chat], events_are_recap=recap
+            chat=[chat_line(line) for line in update.chat], events_are_recap=update.recap
         )
-        for event in events:
+        for event in update.events:
             seen = event.for_viewer(viewer)
             if seen is not None:
                 message.events.append(event_message(codec, seen))
-        message.events.extend(note_event(codec, note) for note in notes)
-        # The events, notes and chat lines are kept with the bytes so that their ids in the
-        # key cannot be reused while it lives (the whole cache goes at the next broadcast).
-        return message.SerializeToString(), events, notes, chat
+        message.events.extend(note_event(codec, note) for note in update.notes)
+        return message.SerializeToString()
 
-    key = ("update", viewer, recap, *(tuple(map(id, part)) for part in (events, notes, chat)))
-    return cast(bytes, shared(room, key, build)[0])
+    key = ("update", viewer, update.recap, update.since, update.until)
+    return cast(bytes, shared(room, key, build))
 
 
 def clock_part(room: Room, acting: Seat | None) -> bytes:

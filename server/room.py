@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engine.core import Event, Game, IllegalMove, Move, Result, Seat, State
 from server.clock import Ending, TurnClock, away_seconds, clock_rule
@@ -145,16 +145,27 @@ class Subscriber:
     room's recent events (`recap`).
     """
 
-    def __init__(self, seat: Seat | None, recap: list[Event]) -> None:
+    def __init__(
+        self,
+        seat: Seat | None,
+        recap: list[Event],
+        chat: Sequence[ChatRecord],
+        revision: int,
+    ) -> None:
         self.seat = seat
         self.closed = False
         self.revoked = False
         """Set when the seat was given up: the stream must end and read no more moves."""
         self._events: list[Event] = list(recap)
         self._notes: list[TableNote] = []
-        self._chat: list[ChatRecord] = []
+        self._chat: list[ChatRecord] = list(chat)
         self.recap = True
         """The pending events are a recap of earlier ones (the first snapshot of a stream)."""
+        self._since = revision
+        """The room's revision when the pending update began (this stream opened or last took
+        one): what it holds is the recap as of then, if `recap`, and every broadcast since."""
+        self._told = revision
+        """The revision of the last broadcast this stream was told of."""
         self._dirty = True  # a new stream starts with a snapshot
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
         self._wake = asyncio.Event()
@@ -163,10 +174,13 @@ class Subscriber:
 
     def notify(
         self,
+        revision: int,
         events: list[Event],
         notes: Sequence[TableNote] = (),
         chat: Sequence[ChatRecord] = (),
     ) -> None:
+        """Tells the stream of the room's broadcast number `revision`."""
+        self._told = revision
         self._events.extend(events)
         self._notes.extend(notes)
         self._chat.extend(chat)
@@ -209,22 +223,29 @@ class Subscriber:
         """What happened since the last snapshot, or None when nothing changed."""
         if not self._dirty:
             return None
-        update = Update(self._events, self._notes, self._chat, self.recap)
+        update = Update(self._events, self._notes, self._chat, self.recap, self._since, self._told)
         self._events, self._notes, self._chat, self._dirty = [], [], [], False
-        self.recap = False
+        self.recap, self._since = False, self._told
         return update
 
 
-@dataclass(frozen=True)
-class Update:
+class Update(NamedTuple):
     """What one stream has not been told yet: the game's raw events, table notes (someone left,
     came back, sat down) and chat lines; `recap` on a stream's first snapshot, whose events are
-    then the recent ones from before it opened."""
+    then the recent ones from before it opened.
+
+    `since` and `until` are the room revisions it covers: the broadcasts after `since` up to
+    and including `until` (with `recap`, the recap as of `since` first). Every stream of a room
+    is told every broadcast from its opening until it closes, and the recap as of a revision is
+    the same for every stream opened then, so (recap, since, until) says what an update holds:
+    streams with the same three (and the same viewer) are owed the same update."""
 
     events: list[Event]
-    notes: list[TableNote] = field(default_factory=list)
-    chat: list[ChatRecord] = field(default_factory=list)
-    recap: bool = False
+    notes: list[TableNote]
+    chat: list[ChatRecord]
+    recap: bool
+    since: int
+    until: int
 
 
 @dataclass
@@ -454,8 +475,7 @@ class Room:
         return previous if held else None
 
     def subscribe(self, seat: Seat | None) -> Subscriber:
-        subscriber = Subscriber(seat, list(self.recent))
-        subscriber.notify([], chat=self.chat[-CHAT_BACKLOG:])
+        subscriber = Subscriber(seat, list(self.recent), self.chat[-CHAT_BACKLOG:], self.revision)
         self.subscribers.add(subscriber)
         if seat is not None:
             slot = self.seats[seat]
@@ -517,6 +537,6 @@ class Room:
         self.revision += 1
         self.shared.clear()
         for subscriber in self.subscribers:
-            subscriber.notify(events, notes, chat)
+            subscriber.notify(self.revision, events, notes, chat)
         for listener in list(self.listeners):
             listener(self)

@@ -295,31 +295,24 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         (PlayResponse or WatchResponse), until it closes or the match has ended (the last
         snapshot then shows the result), or with `stay_after_finish` until the caller ends the
         call. A snapshot is serialised once per revision and shared (server/outbound.py), so it
-        goes out as bytes: the response is written already serialised."""
+        goes out as bytes: the response is written already serialised, and without a running
+        clock the same response bytes go to every stream of a viewer owed the same update."""
         codec = self.lobby.codecs[room.game_id]
         snapshot_field = response.fields_by_name["snapshot"]
-        result_field = response.fields_by_name.get("result")
+        result_field = response.fields_by_name.get("result")  # None: Watch, which has none
+        viewer = subscriber.seat
         while True:
             await subscriber.wait()
             # Drain until none are left: a move read while we write must have its result sent
             # before the snapshot that includes it.
-            while results := subscriber.take_results():
-                assert result_field is not None, "only Play streams are sent move results"
+            while result_field is not None and (results := subscriber.take_results()):
                 for version, result in results:
                     answer = outbound.move_result(result, version).SerializeToString()
                     await context.write(outbound.embedded(result_field, answer))
             update = subscriber.take_update()
             if update is not None:
-                sent = outbound.snapshot(
-                    room,
-                    codec,
-                    subscriber.seat,
-                    update.events,
-                    update.notes,
-                    update.chat,
-                    update.recap,
-                )
-                await context.write(outbound.embedded(snapshot_field, sent.data))
+                sent = outbound.response(room, codec, viewer, update, snapshot_field)
+                await context.write(sent.data)
                 if sent.finished and not stay_after_finish:
                     return  # judged by what was sent: the room may have moved on during write
             if subscriber.closed:

@@ -12,7 +12,7 @@ import asyncio
 import random
 
 import pytest
-from tigerden.v1 import doors_pb2
+from tigerden.v1 import doors_pb2, match_pb2
 
 from client.api import Server
 from client.bot import play_seat, random_chooser
@@ -21,9 +21,14 @@ from engine.core import Seat, State
 from server import outbound
 from server.codecs import CODECS
 from server.lobby import CodecLog
-from server.room import Room, SeatKind, SeatSlot
+from server.room import Room, SeatKind, SeatSlot, Update
 from server.store import Store
 from tests.server.helpers import BOT, two_humans
+
+NOTHING = Update([], [], [], False, 0, 0)
+"""Nothing new since the last snapshot."""
+WATCHED = match_pb2.WatchResponse.DESCRIPTOR.fields_by_name["snapshot"]
+"""How a Watch stream sends the snapshot: the bytes it writes are what is audited."""
 
 
 def room_for(game_id: str, state: State) -> Room:
@@ -59,8 +64,8 @@ def test_snapshots_depend_only_on_what_the_viewer_may_know(game_id: str) -> None
         for viewer in viewers:
             resampler = viewer if viewer is not None else rng.randrange(state.players)
             other = state.determinize(resampler, random.Random(rng.getrandbits(32)))
-            real = outbound.snapshot(table, codec, viewer, [])
-            sampled = outbound.snapshot(room_for(game_id, other), codec, viewer, [])
+            real = outbound.response(table, codec, viewer, NOTHING, WATCHED)
+            sampled = outbound.response(room_for(game_id, other), codec, viewer, NOTHING, WATCHED)
             assert real.data == sampled.data, (
                 f"{game_id}: what viewer {viewer} is sent depends on hidden state"
             )

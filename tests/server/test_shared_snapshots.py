@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pytest
 from tigerden.v1 import match_pb2
 
 from client.api import Server
@@ -18,7 +19,7 @@ from server.codecs import CODECS, wrap_view
 from server.lobby import CodecLog
 from server.main import Running
 from server.notes import NoteKind, TableNote
-from server.room import Room, SeatKind, SeatSlot
+from server.room import Room, SeatKind, SeatSlot, Subscriber, Update
 from server.store import Store
 from tests.server.helpers import two_humans
 
@@ -44,10 +45,21 @@ def table(options: Mapping[str, str] | None = None, seed: int = 7) -> Room:
     return Room("shared", GAMES[GAME], 4, dict(options or {}), seed, seats, log)
 
 
+def told(
+    notes: tuple[TableNote, ...] = (), recap: bool = False, since: int = 0, until: int = 0
+) -> Update:
+    """An update of table notes covering the revisions after `since` up to `until`."""
+    return Update([], list(notes), [], recap, since, until)
+
+
+NOTHING = told()
+"""Nothing new since the last snapshot."""
+
+
 def alone(room: Room, viewer: Seat | None, notes: tuple[TableNote, ...] = ()) -> bytes:
     """The snapshot `viewer` gets when nothing was built for anyone before in this revision."""
     room.shared.clear()
-    return outbound.snapshot(room, CODEC, viewer, [], notes).data
+    return outbound.snapshot(room, CODEC, viewer, told(notes)).data
 
 
 def parsed(data: bytes) -> match_pb2.Snapshot:
@@ -56,11 +68,11 @@ def parsed(data: bytes) -> match_pb2.Snapshot:
 
 def test_spectators_owed_the_same_update_share_the_bytes_built_once() -> None:
     room = table()
-    first = outbound.snapshot(room, CODEC, None, [])
-    second = outbound.snapshot(room, CODEC, None, [])
+    first = outbound.snapshot(room, CODEC, None, NOTHING)
+    second = outbound.snapshot(room, CODEC, None, NOTHING)
     assert second.data == first.data == alone(room, None)
     parts = [k for k in room.shared if k != "table"]
-    assert parts == [("viewer", None), ("update", None, False, (), (), ())]
+    assert parts == [("viewer", None), ("update", None, False, 0, 0)]
 
 
 def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:
@@ -68,10 +80,10 @@ def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:
     views = {seat: wrap_view(CODEC, room.state.view(seat)) for seat in range(4)}
     assert len({view.SerializeToString() for view in views.values()}) == 4  # four hands
     for seat in range(4):
-        outbound.snapshot(room, CODEC, seat, [])  # every seat's part is in the cache now
-    outbound.snapshot(room, CODEC, None, [])
+        outbound.snapshot(room, CODEC, seat, NOTHING)  # every seat's part is in the cache now
+    outbound.snapshot(room, CODEC, None, NOTHING)
     for seat in range(4):
-        sent = outbound.snapshot(room, CODEC, seat, []).data
+        sent = outbound.snapshot(room, CODEC, seat, NOTHING).data
         assert sent == alone(room, seat)
         for other in set(range(4)) - {seat}:
             assert views[other].SerializeToString() not in sent
@@ -82,7 +94,7 @@ def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:
 
 def test_the_shared_table_part_holds_only_public_fields() -> None:
     room = table()
-    outbound.snapshot(room, CODEC, 0, [])
+    outbound.snapshot(room, CODEC, 0, NOTHING)
     shared_table = room.shared["table"]
     assert isinstance(shared_table, tuple)
     fields = {field.name for field, _ in parsed(shared_table[0]).ListFields()}
@@ -92,7 +104,7 @@ def test_the_shared_table_part_holds_only_public_fields() -> None:
 def test_the_parts_parse_as_the_one_snapshot_a_viewer_is_owed() -> None:
     room = table()
     sat_down = TableNote(NoteKind.SAT_DOWN, 0, "ada")
-    message = parsed(outbound.snapshot(room, CODEC, 1, [], [sat_down]).data)
+    message = parsed(outbound.snapshot(room, CODEC, 1, told((sat_down,))).data)
     assert message.match_id == "shared" and message.viewer_seat == 1 and len(message.seats) == 4
     assert [event.text for event in message.events] == ["ada sat down"]
     assert message.events[0].table_note.kind == match_pb2.TABLE_NOTE_KIND_SAT_DOWN
@@ -105,11 +117,11 @@ async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
     seats = await two_humans(client)
     room = running.lobby.room(seats[0].match_id)
     codec = CODECS[room.game_id]
-    before = outbound.snapshot(room, codec, None, [])
+    before = outbound.snapshot(room, codec, None, NOTHING)
     mover = room.state.to_act()
     assert mover is not None
     room.submit(mover, room.version, room.state.legal_moves()[0])
-    after = outbound.snapshot(room, codec, None, [])
+    after = outbound.snapshot(room, codec, None, NOTHING)
     assert parsed(after.data).version == parsed(before.data).version + 1
     room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "someone")])  # the table changed
     assert room.shared == {}
@@ -117,10 +129,12 @@ async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
 
 def test_a_different_update_is_a_different_snapshot() -> None:
     room = table()
-    quiet = outbound.snapshot(room, CODEC, None, []).data
-    noted = outbound.snapshot(room, CODEC, None, [], [TableNote(NoteKind.LEFT, 0, "ada")]).data
+    quiet = outbound.snapshot(room, CODEC, None, NOTHING).data
+    left = told((TableNote(NoteKind.LEFT, 0, "ada"),), until=1)
+    noted = outbound.snapshot(room, CODEC, None, left).data
     assert [e.text for e in parsed(noted).events] == ["ada left the table"]
-    assert noted != quiet and outbound.snapshot(room, CODEC, None, [], recap=True).data != quiet
+    recap = outbound.snapshot(room, CODEC, None, told(recap=True)).data
+    assert noted != quiet and recap != quiet
 
 
 def test_with_a_running_clock_the_time_left_is_of_each_send() -> None:
@@ -128,16 +142,16 @@ def test_with_a_running_clock_the_time_left_is_of_each_send() -> None:
     room = table({"clock": "move:30"})
     room.now = lambda: now[0]
     room.clock.sync(room.state.to_act(), True, now[0])
-    first = parsed(outbound.snapshot(room, CODEC, None, []).data)
+    first = parsed(outbound.snapshot(room, CODEC, None, NOTHING).data)
     now[0] += 2.5
-    later = parsed(outbound.snapshot(room, CODEC, None, []).data)
+    later = parsed(outbound.snapshot(room, CODEC, None, NOTHING).data)
     assert first.turn_remaining_ms - later.turn_remaining_ms == 2500
     assert first.deadline_unix_ms == later.deadline_unix_ms
 
 
 def test_a_stream_response_embeds_the_snapshot_bytes_as_protobuf_would() -> None:
     room = table()
-    data = outbound.snapshot(room, CODEC, 2, []).data
+    data = outbound.snapshot(room, CODEC, 2, NOTHING).data
     for response in (match_pb2.PlayResponse, match_pb2.WatchResponse):
         framed = outbound.embedded(response.DESCRIPTOR.fields_by_name["snapshot"], data)
         canonical = response(snapshot=parsed(data)).SerializeToString()
@@ -151,3 +165,47 @@ def test_a_stream_response_embeds_the_snapshot_bytes_as_protobuf_would() -> None
         match_pb2.PlayResponse(result=result).SerializeToString()
     )
     assert outbound.varint(300) == b"\xac\x02" and outbound.varint(0) == b"\x00"
+
+
+WATCHED = match_pb2.WatchResponse.DESCRIPTOR.fields_by_name["snapshot"]
+
+
+@pytest.mark.parametrize("options", [{}, {"clock": "move:30"}], ids=["no clock", "clock"])
+def test_streams_owed_different_updates_are_never_sent_the_same_bytes(
+    options: dict[str, str],
+) -> None:
+    """Streams that opened, were last sent a snapshot, or closed at different revisions are
+    owed different updates, and each is sent what would be built for it alone, even when all
+    of them are sent in one revision (what is shared is keyed by the revisions covered)."""
+    room = table(options)
+    room.now = lambda: 1000.0
+    room.clock.sync(room.state.to_act(), True, 1000.0)
+    streams: dict[str, Subscriber] = {}
+    for name in ("first", "caught_up", "behind", "closed"):
+        streams[name] = room.subscribe(None)  # at revision 0
+    for name in ("caught_up", "behind", "closed"):
+        streams[name].take_update()  # each sent its first snapshot at revision 0
+    room.broadcast([], [TableNote(NoteKind.LEFT, 0, "bob")])  # revision 1
+    streams["caught_up"].take_update()
+    room.unsubscribe(streams["closed"])  # told nothing more
+    room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "ada")])  # revision 2
+    updates = {name: stream.take_update() for name, stream in streams.items()}
+    sent = {}
+    for name, update in updates.items():
+        assert update is not None
+        sent[name] = outbound.response(room, CODEC, None, update, WATCHED).data
+    owed = {}
+    for name, update in updates.items():
+        assert update is not None
+        room.shared.clear()
+        owed[name] = outbound.response(room, CODEC, None, update, WATCHED).data
+    assert sent == owed
+    watched = {name: match_pb2.WatchResponse.FromString(data) for name, data in owed.items()}
+    texts = {name: [e.text for e in response.snapshot.events] for name, response in watched.items()}
+    assert texts == {
+        "first": ["bob left the table", "ada sat down"],  # the recap: only the flag differs
+        "caught_up": ["ada sat down"],
+        "behind": ["bob left the table", "ada sat down"],
+        "closed": ["bob left the table"],
+    }
+    assert len(set(sent.values())) == 4
