@@ -168,8 +168,8 @@ class Subscriber:
         """The revision of the last broadcast this stream was told of."""
         self._dirty = True  # a new stream starts with a snapshot
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
-        self._wake = asyncio.Event()
-        self._wake.set()
+        self._woken = True  # a new stream starts with a snapshot
+        self._waiter: asyncio.Future[None] | None = None
         self._drained = asyncio.Event()
 
     def notify(
@@ -185,12 +185,12 @@ class Subscriber:
         self._notes.extend(notes)
         self._chat.extend(chat)
         self._dirty = True
-        self._wake.set()
+        self._wake()
 
     def post(self, version: int, result: Accepted | Refusal) -> None:
         """Queues the answer to a move chosen at `version`."""
         self._results.append((version, result))
-        self._wake.set()
+        self._wake()
 
     @property
     def pending_results(self) -> int:
@@ -206,12 +206,26 @@ class Subscriber:
 
     def close(self) -> None:
         self.closed = True
-        self._wake.set()
+        self._wake()
         self._drained.set()
 
+    def _wake(self) -> None:
+        self._woken = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
     async def wait(self) -> None:
-        await self._wake.wait()
-        self._wake.clear()
+        """Returns once there is something to send or the stream closed (at once if there
+        already is). A bare future rather than an asyncio.Event: one stream waits, and a
+        spectator's delivery is little more than this wait and a write."""
+        if not self._woken:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        self._woken = False
 
     def take_results(self) -> list[tuple[int, Accepted | Refusal]]:
         results = list(self._results)
