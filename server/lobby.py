@@ -105,6 +105,11 @@ class CodecLog:
         self.store.append_chat(match_id, line)
 
 
+def system_seed() -> int:
+    """A match's seed from the system's randomness: nobody at the table can predict the deal."""
+    return secrets.randbits(63)
+
+
 class LobbyWatcher:
     """The mailbox of one WatchLobby stream: the matches that changed since it last looked, in
     order of first change; a burst of changes to one match coalesces. It keeps the rooms, not
@@ -153,7 +158,7 @@ class Lobby:
         bots: BotDriver,
         games: Mapping[str, Game] | None = None,
         codecs: Mapping[str, Codec] = CODECS,
-        new_seed: Callable[[], int] = lambda: secrets.randbits(63),
+        new_seed: Callable[[], int] = system_seed,
         new_match_id: Callable[[], str] = lambda: secrets.token_hex(MATCH_ID_BYTES),
         limits: Limits = LAN_LIMITS,
     ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
 from server.guard import RequestGuard
 from server.limits import LAN_LIMITS, Limiter, Limits
-from server.lobby import Lobby
+from server.lobby import Lobby, system_seed
 from server.referee import WAITING_EXPIRY_SECONDS, Referee
 from server.reflection import serve_reflection
 from server.service import LobbyService, MatchService
@@ -76,13 +77,15 @@ async def start_server(
     limits: Limits = LAN_LIMITS,
     tls: Tls | None = None,
     waiting_expiry: float = WAITING_EXPIRY_SECONDS,
+    new_seed: Callable[[], int] = system_seed,
 ) -> Running:
     """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`,
     within `limits`, speaking TLS when given a certificate; matches that wait
-    `waiting_expiry` seconds with no move played expire."""
+    `waiting_expiry` seconds with no move played expire. `new_seed` deals the matches
+    (tests pass a seeded one, so that a run can be repeated)."""
     store = Store(db)
     bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
-    lobby = Lobby(store, bots, limits=limits)
+    lobby = Lobby(store, bots, limits=limits, new_seed=new_seed)
     referee = Referee(waiting_expiry)
     lobby.listeners.append(referee.attach)
     restored = lobby.restore()

@@ -14,7 +14,7 @@ from cli.main import parser, seat_specs
 from client.api import Server
 from server.bots import RETRY_SECONDS
 from server.main import Running
-from tests.server.helpers import BOT, HUMAN, refused
+from tests.server.helpers import BOT, HUMAN, create_under_way, refused
 
 GAMES = (("doors", 2), ("koikoi", 2), ("tiger-dragon", 4))
 
@@ -55,7 +55,7 @@ async def test_the_event_loop_answers_while_hard_bots_think(client: Server) -> N
     # bound is a fraction of it, not a speed goal, so a loaded machine does not fail the test.
     think = 2.0
     level = f"hard:{think:g}"
-    thinking = await client.create("koikoi", 2, seats=[(BOT, level), (BOT, level)])
+    thinking = await create_under_way(client, "koikoi", 2, seats=[(BOT, level), (BOT, level)])
     other = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
     await asyncio.sleep(0.5)  # the workers start and the first decision is under way
     slowest = 0.0

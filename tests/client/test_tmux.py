@@ -16,6 +16,7 @@ from tigerden.v1 import lobby_pb2
 
 from client.api import SeatHandle, Server
 from client.ui import koikoi
+from tests.server.helpers import create_under_way
 from tools.terminal import Pane
 
 pytestmark = pytest.mark.skipif(
@@ -43,9 +44,7 @@ async def bea(seat: SeatHandle) -> None:
 
 async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
     human = lobby_pb2.SEAT_KIND_HUMAN
-    match = await client.create("koikoi", 2, seats=[(human, ""), (human, "")])
-    while match.status == lobby_pb2.MATCH_STATUS_FINISHED:  # a dealt hand can end it at once
-        match = await client.create("koikoi", 2, seats=[(human, ""), (human, "")])
+    match = await create_under_way(client, "koikoi", 2, seats=[(human, ""), (human, "")])
     opponent = asyncio.create_task(bea(await client.join(match.match_id, "bea", seat=1)))
     address = client.target
     pane = Pane(["join", address, "--match", match.match_id, "--name", "ada", "--lang", "en"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 import grpc
 import pytest
@@ -13,6 +13,22 @@ from client.api import SeatHandle, Server, error_reason
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
 BOT = lobby_pb2.SEAT_KIND_BOT
+
+
+async def create_under_way(
+    client: Server,
+    game_id: str,
+    players: int,
+    options: Mapping[str, str] | None = None,
+    seats: Sequence[tuple[int, str]] = (),
+) -> lobby_pb2.MatchInfo:
+    """A new match its deal has not already decided, for a test that must play in it: about one
+    Koi-Koi deal in 90 ends at once on a dealt hand (teshi, kuttsuki), which the rules score
+    before anyone moves; a single-deal match is then over when created."""
+    while True:
+        match = await client.create(game_id, players, options, seats=seats)
+        if match.status != lobby_pb2.MATCH_STATUS_FINISHED:
+            return match
 
 
 async def two_humans(client: Server, game_id: str = "doors") -> tuple[SeatHandle, SeatHandle]:

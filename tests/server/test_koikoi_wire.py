@@ -27,7 +27,7 @@ from server.codecs import CODECS, unwrap_move, wrap_event, wrap_move
 from server.codecs.koikoi import KoikoiCodec
 from server.errors import Reason, Refusal
 from tests.engine.koikoi.koikoi_scenarios import playable
-from tests.server.helpers import HUMAN, first_snapshot, refused, to_act
+from tests.server.helpers import HUMAN, create_under_way, first_snapshot, refused, to_act
 
 CODEC = KoikoiCodec()
 
@@ -291,7 +291,7 @@ def test_decode_refuses_malformed_moves(move: pb.KoikoiMove) -> None:
 async def two_koikoi_humans(
     client: Server, options: dict[str, str] | None = None
 ) -> tuple[SeatHandle, SeatHandle]:
-    match = await client.create("koikoi", 2, options, seats=[(HUMAN, ""), (HUMAN, "")])
+    match = await create_under_way(client, "koikoi", 2, options, seats=[(HUMAN, ""), (HUMAN, "")])
     return (
         await client.join(match.match_id, "ada", 0),
         await client.join(match.match_id, "bob", 1),
