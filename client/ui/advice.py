@@ -58,13 +58,17 @@ def hint_text(state: ClientState, response: match_pb2.HintResponse) -> StyleAndT
         ("class:dim", _("chance = its estimate of your chance to win the match") + "\n"),
     ]
     for number, hint in enumerate(response.moves, start=1):
-        lines += [
-            ("class:dim", f"{number:>2}. "),
-            ("class:move", state.label(hint.move)),
-            ("", f"  {chance(hint)}\n"),
-            ("class:dim", f"    {reason_words(hint)}\n"),
-        ]
+        lines += [("class:dim", f"{number:>2}. "), *weighed(state, hint)]
     return lines
+
+
+def weighed(state: ClientState, hint: match_pb2.MoveHint) -> StyleAndTextTuples:
+    """A move as the search weighs it: its label and chance, then why on the next line."""
+    return [
+        ("class:move", state.label(hint.move)),
+        ("", f"  {chance(hint)}\n"),
+        ("class:dim", f"    {reason_words(hint)}\n"),
+    ]
 
 
 @dataclass
@@ -126,13 +130,9 @@ def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
             + "\n",
         ),
         ("", _("you played:") + " "),
-        ("class:move", state.label(shown.played.move)),
-        ("", f"  {chance(shown.played)}\n"),
-        ("class:dim", f"    {reason_words(shown.played)}\n"),
+        *weighed(state, shown.played),
         ("", _("hard plays:") + " "),
-        ("class:move", state.label(shown.best.move)),
-        ("", f"  {chance(shown.best)}\n"),
-        ("class:dim", f"    {reason_words(shown.best)}\n"),
+        *weighed(state, shown.best),
         (
             "",
             _("estimated loss: {points} points of winning chance").format(
