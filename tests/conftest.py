@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from collections.abc import AsyncIterator, Callable
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import settings
 
 from client.api import Server, connect
-from server.limits import LAN_LIMITS
+from server.limits import LAN_LIMITS, Limits
 from server.main import Running, start_server
 
 # `make test` explores the same examples on every run, so a red CI is reproducible; set
@@ -30,20 +31,27 @@ def repeatable_seeds(request: pytest.FixtureRequest) -> Callable[[], int]:
     return lambda: rng.getrandbits(63)
 
 
-@pytest.fixture
-async def running(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Running]:
-    # The LAN defaults, but for the cap on all-bot matches: bot tests run many at once.
-    limits = replace(LAN_LIMITS, bot_matches=100)
+@contextlib.asynccontextmanager
+async def loopback_server(
+    db: Path, limits: Limits, request: pytest.FixtureRequest
+) -> AsyncIterator[Running]:
+    """A real server on an ephemeral loopback port with the SQLite file `db`, dealing the
+    test's repeatable seeds."""
     server = await start_server(
-        "127.0.0.1:0",
-        tmp_path / "tigerden.sqlite",
-        limits=limits,
-        new_seed=repeatable_seeds(request),
+        "127.0.0.1:0", db, limits=limits, new_seed=repeatable_seeds(request)
     )
     try:
         yield server
     finally:
         await server.stop(grace=0.2)
+
+
+@pytest.fixture
+async def running(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Running]:
+    # The LAN defaults, but for the cap on all-bot matches: bot tests run many at once.
+    limits = replace(LAN_LIMITS, bot_matches=100)
+    async with loopback_server(tmp_path / "tigerden.sqlite", limits, request) as server:
+        yield server
 
 
 @pytest.fixture
@@ -57,11 +65,8 @@ async def quick_client(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncI
     """A client of a server whose bots, hints and reviews think at most 0.05 s a decision: for
     tests of what they hold, not of how strong they are."""
     limits = replace(LAN_LIMITS, max_bot_seconds=0.05)
-    running = await start_server(
-        "127.0.0.1:0", tmp_path / "quick.sqlite", limits=limits, new_seed=repeatable_seeds(request)
-    )
-    try:
-        async with connect(f"127.0.0.1:{running.port}") as server:
-            yield server
-    finally:
-        await running.stop(grace=0.2)
+    async with (
+        loopback_server(tmp_path / "quick.sqlite", limits, request) as running,
+        connect(f"127.0.0.1:{running.port}") as server,
+    ):
+        yield server
