@@ -488,18 +488,19 @@ def build_app(
             table_pane.scroll = 0
         app.invalidate()
 
-    reviews: list[Review] = []  # the one review of this table (and failed attempts)
+    review: Review | None = None  # the one review of this table (a failed one is asked again)
 
     @bindings.add("r", filter=empty_prompt & ~holding)
     def ask_review(event: KeyPressEvent) -> None:
+        nonlocal review
         snapshot = state.snapshot
         if advisor is None or snapshot is None or not snapshot.HasField("result"):
             state.status = _("the review comes after the match")
             return
-        if not reviews or reviews[-1].failed:
-            reviews.append(Review())
-            app.create_background_task(follow_review(advisor, reviews[-1]))
-        state.review = reviews[-1]
+        if review is None or review.failed:
+            review = Review()
+            app.create_background_task(follow_review(advisor, review))
+        state.review = review
         table_pane.scroll = 0
 
     async def follow_review(advisor: Advisor, review: Review) -> None:
