@@ -68,6 +68,14 @@ class Config:
     def options_text(self) -> str:
         return " ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
 
+    def iterations(self, pair: tuple[str, str]) -> list[str]:
+        """Each level's iterations as the CSV and the log write them (0: it does not search)."""
+        return [str(self.budgets.get(level, 0)) for level in pair]
+
+    def match(self, pair: tuple[str, str], number: int) -> Match:
+        """Match `number` of the pairing `pair` (A, B) at this table."""
+        return Match(self.game, self.players, self.options, pair, self.budgets, number)
+
 
 CONFIGS: tuple[Config, ...] = (
     Config("doors", 2, {}, {"normal": 2800, "hard": 3400}),
@@ -198,7 +206,7 @@ def row(config: Config, pair: tuple[str, str], outcomes: Sequence[Outcome], bots
         f"{sum(o.points_b for o in outcomes) / n:.2f}",
         f"{per_decision:.4f}",
         config.options_text,
-        *(str(config.budgets.get(level, 0)) for level in pair),
+        *config.iterations(pair),
         bots,
     ]
 
@@ -307,12 +315,7 @@ def pairing(
 ) -> list[Outcome]:
     """The first `size` matches of a pairing: those in `log` (same budgets and bots) and the
     rest played now, each appended to `log` as it finishes, with progress every `every` s."""
-    key = (
-        config.name,
-        *pair,
-        *(str(config.budgets.get(level, 0)) for level in pair),
-        bots,
-    )
+    key = (config.name, *pair, *config.iterations(pair), bots)
     done = {} if bots.endswith("+dirty") else logged(log, key)
     done = {n: o for n, o in done.items() if n < size}
     todo = [n for n in range(size) if n not in done]
@@ -320,9 +323,7 @@ def pairing(
     if done:
         print(f"  {label}: {len(done)} of {size} matches from {log.name}", flush=True)
     started = last = time.perf_counter()
-    matches = [
-        Match(config.game, config.players, config.options, pair, config.budgets, n) for n in todo
-    ]
+    matches = [config.match(pair, n) for n in todo]
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     results = pool.map(play, matches) if pool is not None else map(play, matches)
     try:

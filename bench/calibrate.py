@@ -30,10 +30,10 @@ grows about as deep as in play."""
 
 def positions(game: str, players: int, options: dict[str, str], count: int) -> list[State]:
     """Decisions with a choice from `easy` self-play, `count` of them spread over the match."""
+    spec = GAMES[game]
     found: list[State] = []
     number = 0
     while len(found) < count * 4:
-        spec = GAMES[game]
         state = spec.new(players, spec.info.validate(players, options), 9_001 + number)
         turn = 0
         while (seat := state.to_act()) is not None:

@@ -45,10 +45,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     doors = next(c for c in CONFIGS if c.game == "doors")
-    matches = [
-        Match(doors.game, doors.players, doors.options, (args.a, args.b), doors.budgets, n)
-        for n in range(args.matches)
-    ]
+    matches = [doors.match((args.a, args.b), n) for n in range(args.matches)]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(endings, matches))
     counts = Counter(ending for _, seen in results for ending in seen)

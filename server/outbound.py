@@ -234,15 +234,15 @@ def response(
     (the same `recap`, `since` and `until`, see `Update`), so it is built once per revision
     for all of them: a spectator's delivery is a lookup. With a running clock the time left
     differs at every send, and only the parts are shared."""
-    if room.clock.rule.runs:
+
+    def build() -> Sent:
         sent = snapshot(room, codec, viewer, update)
         return Sent(embedded(field, sent.data), sent.finished)
+
+    if room.clock.rule.runs:
+        return build()
     key = ("response", field.number, viewer, update.recap, update.since, update.until)
-    found = room.shared.get(key)
-    if found is None:
-        sent = snapshot(room, codec, viewer, update)
-        found = room.shared[key] = Sent(embedded(field, sent.data), sent.finished)
-    return cast(Sent, found)
+    return cast(Sent, shared(room, key, build))
 
 
 def shared(room: Room, key: object, build: Callable[[], object]) -> Any:

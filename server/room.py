@@ -288,12 +288,12 @@ class Room:
     rematch_of: Room | None = None
     rematch: Room | None = None
     hints: bool = False
+    """Whether the seats may ask for hints and a review (the `hints` match option)."""
     revision: int = 0
     """Counts the room's broadcasts: whatever a snapshot shows can only change with one."""
     shared: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """What is built once per revision for every viewer with the same view (the spectators'
     snapshots, server/outbound.py); emptied by each broadcast."""
-    """Whether the seats may ask for hints and a review (the `hints` match option)."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.game_options(), self.seed)

@@ -370,7 +370,8 @@ def build_app(
         )
     )
     log_pane = ScrollPane(lambda: log_lines(state), follow_end=True, keys=("F2", "F2"))
-    moves_pane = ScrollPane(lambda: legal_moves(state))
+    # PgUp/PgDn page the table; the moves that do not fit are listed by Tab (the menu).
+    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"))
     wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
     narrow = ~wide
 

@@ -378,6 +378,8 @@ async function main() {
     // token makes the match private; joining then needs the join code.
     const created = await unary(lobby, 'CreateMatch', { game_id: args.game, creator_name: args.name });
     const matchId = created.match.match_id;
+    // MatchInfo.hints: the option `hints` defaults to "auto", on when a bot plays (ours do).
+    if (!created.match.hints) throw new Error('a match with bot seats has hints off');
     const pushed = await lobbyStream.seen(matchId);
     console.log(`lobby: match ${matchId} pushed as ${pushed.status}, created by ${pushed.created_by}`);
     lobbyStream.close();

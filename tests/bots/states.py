@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from engine import GAMES
-from engine.core import State
+from engine.core import Seat, State
 
 TABLES: tuple[tuple[str, int, dict[str, str]], ...] = (
     ("doors", 2, {}),
@@ -71,3 +71,12 @@ def positions(count: int, seed: int) -> Iterator[State]:
         if state.to_act() is not None:
             made += 1
             yield state
+
+
+def twins(count: int, seed: int, rng: random.Random) -> Iterator[tuple[State, Seat, State]]:
+    """`positions(count, seed)`, each with the seat to act and a twin: one view for that seat,
+    everything it cannot see resampled with a seed drawn from `rng`."""
+    for state in positions(count, seed):
+        seat = state.to_act()
+        assert seat is not None
+        yield state, seat, state.determinize(seat, random.Random(rng.getrandbits(32)))

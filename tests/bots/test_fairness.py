@@ -13,7 +13,7 @@ import random
 import pytest
 
 from bots import Budget, decide
-from tests.bots.states import positions
+from tests.bots.states import twins
 
 LEVELS = ("random", "easy", "normal", "hard")
 BUDGET = Budget(iterations=8)
@@ -21,10 +21,7 @@ BUDGET = Budget(iterations=8)
 
 def check_pairs(count: int, seed: int) -> None:
     rng = random.Random(seed)
-    for number, state in enumerate(positions(count, seed)):
-        seat = state.to_act()
-        assert seat is not None
-        twin = state.determinize(seat, random.Random(rng.getrandbits(32)))
+    for number, (state, seat, twin) in enumerate(twins(count, seed, rng)):
         assert twin.view(seat) == state.view(seat)
         level = LEVELS[number % len(LEVELS)]
         decision_seed = rng.getrandbits(32)
@@ -36,10 +33,7 @@ def check_pairs(count: int, seed: int) -> None:
 def test_determinize_depends_only_on_the_view() -> None:
     """Two states with one view give the same world for the same random draws."""
     rng = random.Random(1)
-    for state in positions(1500, 2):
-        seat = state.to_act()
-        assert seat is not None
-        twin = state.determinize(seat, random.Random(rng.getrandbits(32)))
+    for state, seat, twin in twins(1500, 2, rng):
         draw = rng.getrandbits(32)
         one = state.determinize(seat, random.Random(draw))
         other = twin.determinize(seat, random.Random(draw))

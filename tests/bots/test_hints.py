@@ -6,7 +6,7 @@ import random
 
 from bots import Budget, decide
 from bots.hints import hint
-from tests.bots.states import positions
+from tests.bots.states import positions, twins
 
 BUDGET = Budget(iterations=12)
 
@@ -15,10 +15,7 @@ def test_a_hint_depends_only_on_the_seats_view() -> None:
     """Two states with one view for the seat (everything hidden resampled) get the same hint —
     moves, order, chances and reasons — for the same seed."""
     rng = random.Random(5)
-    for state in positions(300, 6):
-        seat = state.to_act()
-        assert seat is not None
-        twin = state.determinize(seat, random.Random(rng.getrandbits(32)))
+    for state, seat, twin in twins(300, 6, rng):
         seed = rng.getrandbits(32)
         assert hint(state, seat, seed, BUDGET) == hint(twin, seat, seed, BUDGET), repr(state)
 

@@ -159,6 +159,19 @@ def test_a_more_marker_takes_the_place_of_whole_words_never_half_of_one() -> Non
                 assert entry.replace(" ", "\N{NO-BREAK SPACE}") in labels, (width, entry)
 
 
+def test_moves_that_do_not_fit_name_the_key_that_lists_them() -> None:
+    """The move list's marker said "(PgDn)", but PgDn pages the table, never the moves; Tab
+    (the menu of every legal move) is what shows the rest."""
+    setup = SETUPS[1]
+    many = next(
+        s for s, _ in positions(setup, 400, seed=4) if s.to_act() == 0 and len(s.legal_moves()) >= 9
+    )
+    shown = screen_text(client_for(setup, many, 0), 80, 24).splitlines()
+    moves = shown.index(next(row for row in shown if row.startswith("Moves:")))
+    marker = next(row for row in shown[moves:] if "more row" in row)
+    assert marker.endswith("(Tab)") and "PgDn" not in marker, marker
+
+
 def test_the_help_fits_80_columns_and_scrolls() -> None:
     setup = SETUPS[5]  # Tiger & Dragon: the longest help, with the ten Battlefield cards
     state, _events = next(positions(setup, 1))
