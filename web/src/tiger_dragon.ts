@@ -61,7 +61,8 @@ function cardBlock(card: TigerDragonCard): HTMLElement {
     "div",
     { class: "zone battlefield" },
     h("span", { class: "label" }, _("Battlefield:") + " "),
-    h("strong", {}, _(card.title) + (card.japanese ? ` (${card.japanese})` : "")),
+    h("strong", {}, _(card.title)),
+    card.japanese ? h("span", { lang: "ja" }, ` (${card.japanese})`) : null,
     h("ul", { class: "effects" }, effect.map((e) => h("li", {}, e))),
   );
 }
@@ -99,7 +100,7 @@ function seatRow(state: TableState, view: TigerDragonView, seat: number): HTMLEl
   return h(
     "section",
     { class: `player${state.isYou(seat) ? " you" : ""}${toAct ? " to-act" : ""}`, "aria-label": state.seatName(seat) },
-    h("h3", {}, toAct ? h("span", { "aria-hidden": "true" }, "▶ ") : null, state.seatTag(seat, notes), h("span", { class: "facts" }, ": " + facts)),
+    h("h3", {}, state.seatTag(seat, notes), h("span", { class: "facts" }, ": " + facts)),
     h(
       "div",
       { class: "rows" },
