@@ -46,13 +46,14 @@ def catalog() -> dict[str, dict[str, str | list[str]]]:
         words: dict[str, str | list[str]] = {}
         for message in po:
             if not message.id or not any(
-                path.startswith(WEB_SOURCES) or path == "(data)" for path, _line in message.locations
+                path.startswith(WEB_SOURCES) or path == "(data)"
+                for path, _line in message.locations
             ):
                 continue
             if isinstance(message.id, str):
                 words[message.id] = str(message.string)
             else:
-                words[str(message.id[0])] = [str(form) for form in message.string]
+                words[str(message.id[0])] = [str(form) for form in message.string or ()]
         exported[language] = dict(sorted(words.items()))
     return exported
 

@@ -5,26 +5,20 @@ with its web port on the loopback interface and a fresh browser."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
 from server.limits import LAN_LIMITS
 from server.main import Running, start_server
 from tests.conftest import repeatable_seeds
+from tools.web_page import chromium
 
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
 """A phone held upright, in CSS pixels."""
-
-
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert found, "the browser tests need Chromium: apt-get install -y chromium (.ci/run does)"
-    return found
 
 
 @dataclass

@@ -8,11 +8,11 @@ import json
 
 import pytest
 from playwright.async_api import Page
+from tigerden.v1 import lobby_pb2
 
 from client.api import connect
-from tigerden.v1 import lobby_pb2
 from tests.web.conftest import WebServer
-from tests.web.play import create_match, tap_moves, tap_one
+from tools.web_page import create_match, tap_moves, tap_one
 
 GAMES = {
     "doors": (["random"], {}),
@@ -32,7 +32,9 @@ async def test_a_whole_match_by_taps_against_a_bot(
     after = await phone.inner_text(".after")
     assert "won" in after or "draw" in after
     async with connect(web_server.grpc) as server:
-        (match,) = [m for m in await server.matches(include_finished=True) if m.match_id == match_id]
+        (match,) = [
+            m for m in await server.matches(include_finished=True) if m.match_id == match_id
+        ]
     assert match.status == lobby_pb2.MATCH_STATUS_FINISHED
     assert match.seats[0].name == "ada"
     # The table said what the bot did, in words, and the replay of the match opens.

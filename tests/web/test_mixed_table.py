@@ -16,7 +16,7 @@ from playwright.async_api import Page
 
 from tests.client.test_game_night import Terminal
 from tests.web.conftest import WebServer
-from tests.web.play import create_match, tap_one
+from tools.web_page import create_match, tap_one
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -36,7 +36,9 @@ async def on_screen(terminal: Terminal, text: str) -> str:
 async def test_a_browser_a_terminal_and_a_bot_at_one_table(
     web_server: WebServer, phone: Page, bob: Terminal
 ) -> None:
-    match_id = await create_match(phone, web_server.url, "tiger-dragon", "ada", ["person", "random"])
+    match_id = await create_match(
+        phone, web_server.url, "tiger-dragon", "ada", ["person", "random"]
+    )
     await phone.wait_for_selector("text=waiting for every seat to be taken")
 
     bob.type(f"tigerden join {web_server.grpc} --match {match_id} --name bob", enter=True)
@@ -63,9 +65,11 @@ async def test_a_browser_a_terminal_and_a_bot_at_one_table(
         screen = await asyncio.to_thread(bob.screen)
         if "your move" in screen:
             bob.type("1", enter=True)
-            await asyncio.to_thread(
-                bob.wait, lambda s, before=screen: s != before, "the move taken"
-            )
+
+            def changed(shown: str, before: str = screen) -> bool:
+                return shown != before
+
+            await asyncio.to_thread(bob.wait, changed, "the move taken")
             moved["bob"] += 1
         await asyncio.sleep(0.1)
     assert min(moved.values()) >= 3, (moved, await phone.inner_text("body"), bob.screen())

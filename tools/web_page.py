@@ -1,9 +1,11 @@
-"""What a person does with the page, as Playwright steps: create a match in the lobby, tap the
-legal moves, wait for words. Tests use these; none of them knows a game's rules."""
+"""What a person does with the browser client, as Playwright steps on the system's Chromium:
+create a match in the lobby, tap the legal moves, wait for the log. The browser tests
+(tests/web) and the screenshot tool (tools/web_screens.py) use these; none knows a rule."""
 
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 
 from playwright.async_api import Error as PlaywrightError
@@ -12,8 +14,20 @@ from playwright.async_api import Page
 TIMEOUT = 60.0
 
 
+def chromium() -> str:
+    """The system's Chromium (Debian's `chromium`); Playwright never downloads one here."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert found, "the browser client's tests need Chromium: apt-get install -y chromium"
+    return found
+
+
 async def create_match(
-    page: Page, url: str, game: str, name: str, seats: list[str], options: dict[str, str] | None = None
+    page: Page,
+    url: str,
+    game: str,
+    name: str,
+    seats: list[str],
+    options: dict[str, str] | None = None,
 ) -> str:
     """Opens the lobby, fills in the create form (`seats`: "person" or a bot level for seats
     1..n) and sits in seat 0; returns the match id from the table's address."""
@@ -51,7 +65,9 @@ async def tap_moves(page: Page, until: str = ".after", most: int = 2000) -> int:
             except PlaywrightError:  # a new snapshot redrew the moves under the finger: look again
                 pass
         await asyncio.sleep(0.03)
-    assert await page.locator(until).count(), f"{until} never showed:\n{await page.inner_text('body')}"
+    assert await page.locator(until).count(), (
+        f"{until} never showed:\n{await page.inner_text('body')}"
+    )
     return tapped
 
 
