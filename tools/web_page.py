@@ -47,13 +47,16 @@ async def create_match(
 
 
 async def tap_moves(page: Page, until: str = ".after", most: int = 2000) -> int:
-    """Taps the first legal move offered (and dismisses summaries) until `until` shows; returns
-    the number of moves tapped."""
+    """Taps the first legal move offered (and dismisses summaries) until `until` shows or
+    `most` moves were tapped; returns the number of moves tapped."""
     tapped = 0
     deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline and tapped < most:
+    while tapped < most:
         if await page.locator(until).count():
             return tapped
+        assert time.monotonic() < deadline, (
+            f"{until} never showed:\n{await page.inner_text('body')}"
+        )
         if await page.locator("button[data-key=dismiss]").count():
             await page.click("button[data-key=dismiss]")
             continue
@@ -65,9 +68,6 @@ async def tap_moves(page: Page, until: str = ".after", most: int = 2000) -> int:
             except PlaywrightError:  # a new snapshot redrew the moves under the finger: look again
                 pass
         await asyncio.sleep(0.03)
-    assert await page.locator(until).count(), (
-        f"{until} never showed:\n{await page.inner_text('body')}"
-    )
     return tapped
 
 

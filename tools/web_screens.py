@@ -42,8 +42,14 @@ async def phone(browser: Browser, locale: str, dark: bool = False) -> Page:
 
 
 async def shoot(page: Page, name: str) -> str:
+    """The whole page as a phone 360 px wide shows it when scrolled through: the window is made
+    as tall as the page, so the moves bar (which sticks to the bottom of a phone's screen) sits
+    where it belongs."""
     await page.evaluate("document.activeElement && document.activeElement.blur()")
-    await page.screenshot(path=PICTURES / name, full_page=True)
+    height = await page.evaluate("document.documentElement.scrollHeight")
+    await page.set_viewport_size({"width": 360, "height": int(height)})
+    await page.screenshot(path=PICTURES / name)
+    await page.set_viewport_size({"width": 360, "height": 640})
     return name
 
 
@@ -58,7 +64,12 @@ async def take(browser: Browser, url: str) -> list[tuple[str, str]]:
             shots.append((f"{title} ({language})", await shoot(page, f"{lang}-{game}.png")))
             if game == "doors":
                 await tap_moves(page)
-                shots.append((f"Doors, the match over ({language})", await shoot(page, f"{lang}-doors-over.png")))
+                shots.append(
+                    (
+                        f"Doors, the match over ({language})",
+                        await shoot(page, f"{lang}-doors-over.png"),
+                    )
+                )
             await page.context.close()
         page = await phone(browser, locale)
         await page.goto(url)
@@ -99,9 +110,15 @@ async def main() -> None:
             await running.stop(grace=0.2)
     body = "".join(f"### {caption}\n\n![{caption}](web/{name})\n\n" for caption, name in shots)
     path = DOCS / "web.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else "<!-- screens -->\n<!-- /screens -->\n"
+    text = (
+        path.read_text(encoding="utf-8")
+        if path.exists()
+        else "<!-- screens -->\n<!-- /screens -->\n"
+    )
     path.write_text(MARKS.sub(lambda m: m[1] + body + m[3], text), encoding="utf-8")
-    print(f"wrote {path.relative_to(ROOT)} and {len(shots)} pictures in {PICTURES.relative_to(ROOT)}")
+    print(
+        f"wrote {path.relative_to(ROOT)} and {len(shots)} pictures in {PICTURES.relative_to(ROOT)}"
+    )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,13 @@ from client.api import connect
 from tests.web.conftest import WebServer
 from tools.web_page import create_match, tap_moves, tap_one
 
+
+async def fits_a_phone(page: Page) -> bool:
+    """Nothing on the page needs scrolling sideways at 360 CSS pixels."""
+    width: int = await page.evaluate("document.documentElement.scrollWidth")
+    return width <= 360
+
+
 GAMES = {
     "doors": (["random"], {}),
     "koikoi": (["random"], {"deals": "1"}),
@@ -27,6 +34,8 @@ async def test_a_whole_match_by_taps_against_a_bot(
 ) -> None:
     seats, options = GAMES[game]
     match_id = await create_match(phone, web_server.url, game, "ada", seats, options)
+    await tap_moves(phone, most=3)
+    assert await fits_a_phone(phone)
     tapped = await tap_moves(phone)
     assert tapped >= 1
     after = await phone.inner_text(".after")
@@ -39,8 +48,13 @@ async def test_a_whole_match_by_taps_against_a_bot(
     assert match.seats[0].name == "ada"
     # The table said what the bot did, in words, and the replay of the match opens.
     assert "bot-1" in await phone.inner_text(".log")
+    assert await fits_a_phone(phone)
     await phone.click("a[href^='#/replay/']")
     await phone.wait_for_selector("#replay .board")
+    assert await fits_a_phone(phone)
+    await phone.click("a.back")
+    await phone.wait_for_selector(f"[data-match='{match_id}']")
+    assert await fits_a_phone(phone)
 
 
 async def test_a_reload_mid_match_takes_the_seat_back(web_server: WebServer, phone: Page) -> None:

@@ -7,7 +7,9 @@ machine is set up for."""
 from __future__ import annotations
 
 import json
+import re
 
+from tools.catalog import WEB_SOURCES, template
 from tools.web import CATALOG, STAMP, WEB, catalog_text, sources_hash
 
 
@@ -35,3 +37,21 @@ def test_the_lockfile_names_no_registry() -> None:
     assert len(packages) > 3
     assert not [name for name, entry in packages.items() if "resolved" in entry]
     assert (WEB / ".npmrc").read_text().strip() == "omit-lockfile-registry-resolved=true"
+
+
+def test_every_word_the_page_marks_reaches_the_catalog() -> None:
+    """Babel's JavaScript extractor does not look inside template literals: a `_("...")` there
+    would never be translated, so the sources keep every marked word outside them."""
+    extracted = {
+        m.id if isinstance(m.id, str) else m.id[0]
+        for m in template()
+        if m.id and any(path.startswith(WEB_SOURCES) for path, _line in m.locations)
+    }
+    marked = re.compile(r'\b(?:_|n_|N_)\("((?:[^"\\]|\\.)*)"')
+    missed = [
+        (path.name, word)
+        for path in sorted((WEB / "src").glob("*.ts"))
+        for word in marked.findall(path.read_text(encoding="utf-8"))
+        if word not in extracted
+    ]
+    assert not missed, f"marked for the catalog but not extracted (inside a template?): {missed}"

@@ -42,7 +42,8 @@ export function replace(parent: HTMLElement, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, children);
   for (const input of parent.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select")) {
-    const value = typed.get(fieldKey(input));
+    const key = fieldKey(input);
+    const value = key ? typed.get(key) : undefined;
     if (value !== undefined && input.type !== "hidden") input.value = value;
   }
   for (const box of parent.querySelectorAll<HTMLElement>("[data-scroll]")) {
@@ -54,6 +55,9 @@ export function replace(parent: HTMLElement, ...children: Child[]): void {
   }
 }
 
+/** The field's name across a redraw; "" for a field whose value the view sets from its own
+ * state (`data-state`), which a redraw must not overwrite with the old value. */
 function fieldKey(field: HTMLInputElement | HTMLSelectElement): string {
+  if (field.dataset.state !== undefined) return "";
   return field.dataset.key || field.id || field.name;
 }

@@ -168,7 +168,9 @@ export class LobbyPage {
     const held = api.seatToken(match.matchId);
     const open = match.status !== MatchStatus.FINISHED;
     const canJoin = open && !held && match.seats.some((s) => !s.taken && !s.reserved && s.kind === SeatKind.HUMAN);
-    const people = match.seats.map((s) => `${seatLabel(s)} (${presence(s)})`).join(", ");
+    const people = match.seats
+      .map((s) => (s.kind === SeatKind.BOT && s.name ? seatLabel(s) : `${seatLabel(s)} (${presence(s)})`))
+      .join(", ");
     return h(
       "li",
       { class: `match ${statusWord(match.status)}`, "data-match": match.matchId, "data-game": match.gameId },
@@ -194,6 +196,8 @@ export class LobbyPage {
   private form(): HTMLElement {
     const game = this.games.find((g) => g.gameId === this.gameId) ?? this.games[0];
     const players = Math.min(Math.max(this.players || game.defaultPlayers, game.minPlayers), game.maxPlayers);
+    // Fields that lay the form out again (game, players) take their value from this page's
+    // state; the others keep what was chosen across a redraw.
     const select = (name: string, label: string, values: Array<[string, string]>, chosen: string, onchange?: (value: string) => void) =>
       h(
         "div",
@@ -201,7 +205,7 @@ export class LobbyPage {
         h("label", { for: `f-${name}` }, label),
         h(
           "select",
-          { id: `f-${name}`, name, onchange: onchange ? (e: Event) => onchange((e.target as HTMLSelectElement).value) : undefined },
+          { id: `f-${name}`, name, "data-state": onchange ? "" : undefined, onchange: onchange ? (e: Event) => onchange((e.target as HTMLSelectElement).value) : undefined },
           values.map(([value, text]) => h("option", { value, selected: value === chosen }, text)),
         ),
       );

@@ -46,7 +46,7 @@ function header(): HTMLElement {
       h(
         "select",
         { "aria-label": _("colours"), id: "theme", onchange: (e: Event) => { localStorage.setItem("tigerden.theme", (e.target as HTMLSelectElement).value); applyTheme(); } },
-        [["auto", _("system colours")], ["light", _("light")], ["dark", _("dark")]].map(([value, text]) => h("option", { value, selected: value === theme() }, text)),
+        [["auto", "◐ " + _("system")], ["light", "☀ " + _("light")], ["dark", "☾ " + _("dark")]].map(([value, text]) => h("option", { value, selected: value === theme() }, text)),
       ),
     ),
   );

@@ -134,7 +134,8 @@ export class TableState {
 
   actor(seat: number): string {
     const name = this.playerName(seat);
-    return this.isYou(seat) ? `${name} ${_("(you)")}` : name;
+    const you = _("(you)");
+    return this.isYou(seat) ? `${name} ${you}` : name;
   }
 
   seatTallies(tallies: Iterable<number>): string {

@@ -328,6 +328,7 @@ export class TablePage {
     const snapshot = this.state.snapshot;
     if (!snapshot) return null;
     const moves = snapshot.legalMoves;
+    if (!moves.length) return null;
     const canHint = this.info?.hints && moves.length > 1 && !!this.seat;
     const hinted = new Map<string, MoveHint>();
     for (const hint of this.hints ?? []) if (hint.move) hinted.set(hint.move.label, hint);
@@ -368,17 +369,19 @@ export class TablePage {
       h(
         "ul",
         {},
-        seats.map((seat) =>
-          h(
+        seats.map((seat) => {
+          const name = seat.name || _("(free)");
+          const you = held?.seat === seat.seat ? " " + _("(you)") : "";
+          return h(
             "li",
             { class: `${seat.connected || seat.kind === SeatKind.BOT ? "here" : "gone"}${snapshot?.toAct === seat.seat ? " to-act" : ""}` },
             h("span", { class: "presence-dot", "aria-hidden": "true" }, seat.kind === SeatKind.BOT ? "⚙" : seat.connected ? "●" : "○"),
-            ` ${seat.seat}: ${seat.name || _("(free)")}${held?.seat === seat.seat ? " " + _("(you)") : ""} — ${presence(seat)}`,
+            ` ${seat.seat}: ${name}${you} — ${presence(seat)}`,
             canJoin && !seat.taken && !seat.reserved && seat.kind === SeatKind.HUMAN
               ? h("button", { type: "button", class: "primary small", "data-key": `join:${seat.seat}`, onclick: () => void this.join(seat.seat) }, fmt(_("take seat {number}"), { number: seat.seat }))
               : null,
-          ),
-        ),
+          );
+        }),
       ),
       canJoin
         ? h(
