@@ -50,6 +50,7 @@ from client.ui.lobby_state import (
     status_word,
     waiting_for,
 )
+from client.ui.pane import ScrollPane
 from client.ui.presence import presence
 from client.ui.text import is_ascii, plain
 
@@ -68,6 +69,9 @@ LOBBY_STYLE = Style.from_dict(
     }
 )
 
+
+LABEL_WIDTH = 24
+"""The form's labels are right-aligned to the longest, cut at this many characters."""
 
 CURSOR = ">"
 """Marks the selected line (besides reverse video), for terminals and readers without it."""
@@ -93,7 +97,7 @@ class LobbyChoice:
 
 def arrows() -> tuple[str, str]:
     """The up/down and left/right keys as the footers name them (words in ASCII)."""
-    return ("up/down", "left/right") if is_ascii() else ("↑↓", "←→")
+    return (_("up/down"), _("left/right")) if is_ascii() else ("↑↓", "←→")
 
 
 def shown(fragments: StyleAndTextTuples) -> StyleAndTextTuples:
@@ -261,6 +265,7 @@ def form_lines(form: CreateForm) -> StyleAndTextTuples:
             + "\n",
         )
     ]
+    width = min(max(len(row.label) for row in form.rows), LABEL_WIDTH)
     for number, row in enumerate(form.rows):
         style = "class:selected" if number == form.cursor else ""
         if row.key == "create":
@@ -270,7 +275,7 @@ def form_lines(form: CreateForm) -> StyleAndTextTuples:
         if row.free and number == form.cursor:
             value += "_"
         arrows_around = f"< {value} >" if len(row.values) > 1 else value
-        lines.append((style, f"{row.label:>18.18}: {arrows_around}\n"))
+        lines.append((style, f"{row.label:>{width}.{width}}: {arrows_around}\n"))
     return lines
 
 
@@ -319,22 +324,17 @@ def build_lobby_app(
                         _("servers"),
                     ),
                     framed(
-                        Window(
-                            FormattedTextControl(lambda: shown(game_lines(state))),
-                            wrap_lines=True,
-                        ),
-                        _("games"),
+                        Window(ScrollPane(lambda: shown(game_lines(state)), keys=None)), _("games")
                     ),
                 ],
-                width=Dimension(min=22, preferred=26, max=30),
+                width=Dimension(min=22, preferred=28, max=30),
             ),
             HSplit(
                 [
                     framed(match_window, _("matches")),
                     framed(
                         Window(
-                            FormattedTextControl(lambda: shown(detail_lines(state))),
-                            wrap_lines=True,
+                            ScrollPane(lambda: shown(detail_lines(state)), keys=None),
                             height=Dimension(min=4, max=7),
                         ),
                         _("match"),
@@ -355,9 +355,10 @@ def build_lobby_app(
                     ),
                 ),
                 Window(
-                    FormattedTextControl(lambda: shown(row_help(state.form)) if state.form else []),
+                    ScrollPane(
+                        lambda: shown(row_help(state.form)) if state.form else [], keys=None
+                    ),
                     height=2,
-                    wrap_lines=True,
                 ),
             ]
         ),
@@ -396,7 +397,7 @@ def build_lobby_app(
             Window(FormattedTextControl(lambda: header(state)), height=1),
             ConditionalContainer(browse, filter=~creating),
             ConditionalContainer(form_pane, filter=creating),
-            Window(FormattedTextControl(status), height=status_rows, wrap_lines=True),
+            Window(ScrollPane(status, keys=None), height=status_rows),
             Window(FormattedTextControl(keys_help), height=1),
         ]
     )

@@ -6,6 +6,7 @@ second seat is not offered; a private match asks for its code; the words are the
 from __future__ import annotations
 
 import asyncio
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
@@ -26,6 +27,7 @@ from server.main import Running
 from tests.client.test_lobby_ui import text
 from tests.client.test_ui import wait_for
 from tests.server.helpers import HUMAN
+from tools.terminal import Pane
 
 DOWN, RIGHT, ENTER, CTRL_Q, ESC = "\x1b[B", "\x1b[C", "\r", "\x11", "\x1b"
 
@@ -234,3 +236,26 @@ def test_an_aborted_match_is_no_draw_and_not_just_finished() -> None:
     )
     words = result_words(ClientState(game, "m"), snapshot)
     assert words.startswith("aborted by its host, no winner (") and "draw" not in words
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+async def test_the_lobby_in_german_and_ascii_at_80x24(client: Server) -> None:
+    """`tigerden lobby` had no --lang or --ascii."""
+    await client.create("doors", 2, {"clock": "move:10"}, [(HUMAN, ""), (HUMAN, "")], "bob")
+    pane = Pane(["lobby", client.target, "--name", "eve", "--lang", "de", "--ascii"])
+    try:
+        screen = await pane.wait(lambda s: "du bist eve" in s and "Hausregeln" in s)
+        rows = screen.splitlines()
+        assert len(rows) <= 24 and all(len(row) <= 80 for row in rows), screen
+        assert screen.isascii(), screen
+        assert rows[0].count(client.target) == 1  # the header names the server once
+        assert "Hausregeln: Zeitlimit: move:10" in " ".join(screen.split())
+        pane.type("n")
+        screen = await pane.wait(lambda s: "neue Partie" in s)
+        assert "privat: < nein >" in screen and "Sammler-Set: < automatisch >" in screen
+        assert screen.isascii() and "Enter legt an" in screen, screen
+        pane.keys("Escape")
+        pane.type("q")
+        await pane.wait(lambda s: "[exit 0]" in s)
+    finally:
+        pane.close()
