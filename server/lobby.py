@@ -87,9 +87,14 @@ class CodecLog:
         record = MoveRecord(seat, data, played_by.value, time.time())
         self.store.append_move(match_id, version, record, finished, clock)
 
-    def save_seat(self, match_id: str, slot: SeatSlot, clock: dict[str, Any]) -> None:
+    def save_seat(
+        self, match_id: str, slot: SeatSlot, clock: dict[str, Any], finished: bool = False
+    ) -> None:
         record = SeatRecord(slot.seat, slot.kind.value, slot.bot_level, slot.name, slot.token_hash)
-        self.store.commit(Store.clock_write(match_id, clock, Store.seat_write(match_id, record)))
+        write = Store.clock_write(match_id, clock, Store.seat_write(match_id, record))
+        if finished:
+            Store.ending_write(match_id, {"kind": "played_out"}, write)
+        self.store.commit(write)
 
     def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None:
         self.store.commit(
@@ -208,6 +213,7 @@ class Lobby:
             hints=hints_on(hints_option, [seat.kind for seat in seats]),
         )
         room.replay([(move.seat, log.load(move.move)) for move in record.moves])
+        room.began = room.began or record.finished  # its seats may have been given up since
         room.ending = Ending.from_dict(record.ending)
         if room.ending is not None:
             room.recent.append(TableEvent(room.ending_note()))
@@ -351,8 +357,11 @@ class Lobby:
         join_code = rematch_of.join_code if rematch_of is not None else None
         creator = clean_name(creator)
         records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
-        # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): it is over at once.
-        decided = game.new(players, validated_game_options, seed).result() is not None
+        # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): with every seat a
+        # bot's it is over at once; else when its last seat is taken (Room.began).
+        decided = all(s.taken for s in slots) and (
+            game.new(players, validated_game_options, seed).result() is not None
+        )
         for _ in range(MATCH_ID_ATTEMPTS):
             match_id = self._new_match_id()
             if match_id in self.rooms:
@@ -533,7 +542,10 @@ class Lobby:
         token = secrets.token_urlsafe(24)
         hashed = token_hash(token)
         room.seat_player(slot.seat, clean_name(name) or f"player-{slot.seat}", hashed)
-        self._tokens[hashed] = (room.match_id, slot.seat)
+        # A match its deal decided is over once its last seat is taken, and went to the
+        # archive at once (`_changed`): the token is then found there, like any finished one's.
+        if self.rooms.get(room.match_id) is room:
+            self._tokens[hashed] = (room.match_id, slot.seat)
         return token
 
     def rematch(
