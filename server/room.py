@@ -264,6 +264,17 @@ class Update(NamedTuple):
     until: int
 
 
+def check_version(version: int, whose: str) -> None:
+    """Refuses a negative version (BAD_VERSION): every version a client may send is one a
+    snapshot showed. Moves and hints answer it alike."""
+    if version < 0:
+        raise Refusal(
+            Reason.BAD_VERSION,
+            f"{whose} version is a snapshot's version, 0 or more, not {version}",
+            version=str(version),
+        )
+
+
 @dataclass
 class Room:
     match_id: str
@@ -360,12 +371,7 @@ class Room:
     ) -> Accepted:
         """Plays `move` for `seat`, chosen at `version`; raises Refusal and changes nothing
         when it may not be played."""
-        if version < 0:
-            raise Refusal(
-                Reason.BAD_VERSION,
-                f"a move's version is a snapshot's version, 0 or more, not {version}",
-                version=str(version),
-            )
+        check_version(version, "a move's")
         if version < self.version and self.history[version] == (seat, move):
             return Accepted(version, version + 1)  # a resent move: answered, not replayed
         status = self.status
