@@ -135,16 +135,26 @@ async def open_table(
     game_id: str,
     args: argparse.Namespace,
     hint: Callable[[SeatHandle], str],
+    on_rematch: Callable[[SeatHandle], None] | None = None,
 ) -> None:
-    """Plays the seat's table (and its rematches, after /again) until the player quits."""
+    """Plays the seat's table (and its rematches, after /again, each told to `on_rematch`)
+    until the player quits."""
     from client.session import play_at_tables
 
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
     game = await game_info(server, game_id)
-    seat, final = await play_at_tables(seat, game, options, bell=not args.no_bell)
+    seat, final = await play_at_tables(
+        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch
+    )
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
+    elif final.seat_lost:
+        print(
+            _("left match {match}: you no longer hold seat {seat} ({reason})").format(
+                match=seat.match_id, seat=seat.seat, reason=final.seat_lost
+            )
+        )
     else:
         print(
             _("left match {match}; your seat ({seat}) is kept. Continue with:").format(
@@ -247,7 +257,14 @@ async def cmd_play(args: argparse.Namespace) -> int:
             match = await server.create(game_id, count, options, seats)
             seat = await server.join(match.match_id, args.name, 0)
             remember_local_seat(db, seat, game_id)
-        await open_table(server, seat, game_id, args, lambda _seat: resume_hint(args))
+        await open_table(
+            server,
+            seat,
+            game_id,
+            args,
+            lambda _seat: resume_hint(args),
+            lambda rematch: remember_local_seat(db, rematch, game_id),  # --resume finds it
+        )
     return 0
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import grpc
 from prompt_toolkit.application import Application
@@ -38,15 +38,19 @@ async def play_at_tables(
     input: Input | None = None,
     output: Output | None = None,
     bell: bool = True,
+    on_rematch: Callable[[SeatHandle], None] | None = None,
 ) -> tuple[SeatHandle, ClientState]:
     """Plays `seat` at its table; when the player asks to play again (/again), takes the same
-    seat in the rematch and plays that. Returns the last seat and its table's final state."""
+    seat in the rematch (telling `on_rematch`, which remembers it) and plays that. Returns the
+    last seat and its table's final state."""
     while True:
         state = ClientState(game, seat.match_id, options=dict(options))
         final = await run_table(seat, state, input=input, output=output, bell=bell)
         if not final.play_again:
             return seat, final
         seat = await seat.rematch()
+        if on_rematch is not None:
+            on_rematch(seat)
 
 
 async def watch_tables(
@@ -232,6 +236,11 @@ class LobbySession:
             self.state.status = _("match over: {result}").format(
                 result=final.result_text(final.snapshot)
             )
+        elif final.seat_lost:
+            del self.seats[seat.match_id], self.state.my_seats[seat.match_id]
+            self.state.status = _(
+                "left match {match}: you no longer hold seat {seat} ({reason})"
+            ).format(match=seat.match_id, seat=seat.seat, reason=final.seat_lost)
         else:
             self.state.status = _(
                 "left match {match}; your seat {seat} is kept: Enter on it takes you back"

@@ -154,8 +154,9 @@ class Subscriber:
     ) -> None:
         self.seat = seat
         self.closed = False
-        self.revoked = False
-        """Set when the seat was given up: the stream must end and read no more moves."""
+        self.revoked: NoteKind | None = None
+        """Why the seat's token stopped working (GAVE_UP, REMOVED, BOT_TAKES_OVER), once it
+        did: the stream must end, read no more moves and say why."""
         self._events: list[Event] = list(recap)
         self._notes: list[TableNote] = []
         self._chat: list[ChatRecord] = list(chat)
@@ -439,7 +440,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, why)
 
     def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
         """Hands the seat to a server bot at `level`; a person holding it is removed."""
@@ -452,7 +453,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, NoteKind.BOT_TAKES_OVER)
 
     def end(self, ending: Ending) -> None:
         """Ends the match outside its rules (abort, forfeit, expiry)."""
@@ -508,10 +509,10 @@ class Room:
         self.chat.append(line)
         self.broadcast([], chat=[line])
 
-    def revoke(self, seat: Seat) -> None:
-        """Ends every stream of `seat`, whose token was just given up."""
+    def revoke(self, seat: Seat, why: NoteKind) -> None:
+        """Ends every stream of `seat`, whose token just stopped working (`why`)."""
         for subscriber in [s for s in self.subscribers if s.seat == seat]:
-            subscriber.revoked = True
+            subscriber.revoked = why
             subscriber.close()
             self.unsubscribe(subscriber)
 

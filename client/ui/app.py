@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 import grpc
@@ -55,7 +55,7 @@ from client.ui.text import plain, reflow, symbols
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
 """Says one chat line at the table (SendChat)."""
-COMMANDS = "/say TEXT · /again · /who"
+COMMANDS = "/say TEXT · /hint · /review · /again · /who"
 
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 """Seconds between reconnection attempts; the last repeats until the server is back."""
@@ -172,8 +172,8 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
         _("A unique start of a move, or a word of it, is enough: 'crane', 'guess red'."),
         _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
         _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
-        _("h at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
-        _("r after the match: review where the hard bot would have played otherwise."),
+        _("F3 or /hint at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
+        _("F4 or /review after the match: where the hard bot would have played otherwise."),
     ]
     rules = "\n".join(
         _(line) if line.strip() else line for line in reflow(state.game.help).splitlines()
@@ -287,9 +287,22 @@ def who(state: ClientState) -> str:
     return dot.join(f"{state.seat_name(s.seat)}: {presence(s)}" for s in state.snapshot.seats)
 
 
-def command(state: ClientState, text: str, talk: Talk | None, app: Application[None]) -> None:
-    """Carries out a /command typed at the prompt: chat, play again, who is here."""
+Action = Callable[[str], None]
+"""A /command the table adds (a hint, the review, a host control): called with the words after
+the command's name."""
+
+
+def command(
+    state: ClientState,
+    text: str,
+    talk: Talk | None,
+    app: Application[None],
+    actions: Mapping[str, Action] | None = None,
+) -> None:
+    """Carries out a /command typed at the prompt: chat, play again, who is here, and the
+    table's own `actions`."""
     name, _space, rest = text.strip().partition(" ")
+    actions = actions or {}
     if name in ("/say", "/s") and rest.strip() and talk is not None:
 
         async def say() -> None:
@@ -300,6 +313,8 @@ def command(state: ClientState, text: str, talk: Talk | None, app: Application[N
                 app.invalidate()
 
         app.create_background_task(say())
+    elif name in actions:
+        actions[name](rest.strip())
     elif name == "/again":
         snapshot = state.snapshot
         if snapshot is None or not snapshot.HasField("result"):
@@ -332,7 +347,7 @@ def build_app(
         if not text.strip():
             return False
         if text.lstrip().startswith("/"):
-            command(state, text, talk, app)
+            command(state, text, talk, app, actions)
             return False
         if send is None:
             state.status = _("spectators cannot move; {commands}").format(commands=COMMANDS)
@@ -466,17 +481,22 @@ def build_app(
         state.held = None
         state.status = state.table_status() or state.status  # not "the hint is on the table"
 
-    empty_prompt = Condition(lambda: advisor is not None and not prompt.text)
     reviewing = Condition(lambda: state.review is not None and not state.show_help)
 
-    @bindings.add("h", filter=empty_prompt & ~holding)
-    def ask_hint(event: KeyPressEvent) -> None:
+    # F3 and F4, not letters: any letter can start a move ("red-tiger", "hirsch").
+    @bindings.add("f3", filter=~holding)
+    def hint_key(event: KeyPressEvent) -> None:
+        ask_hint("")
+
+    def ask_hint(_words: str) -> None:
         snapshot = state.snapshot
-        if advisor is None or snapshot is None or not snapshot.legal_moves:
+        if advisor is None:
+            state.status = _("hints and the review are for the players")
+        elif snapshot is None or not snapshot.legal_moves:
             state.status = _("a hint comes at your turn")
-            return
-        state.status = _("thinking about a hint...")
-        app.create_background_task(show_hint(advisor, snapshot.version))
+        else:
+            state.status = _("thinking about a hint...")
+            app.create_background_task(show_hint(advisor, snapshot.version))
 
     async def show_hint(advisor: Advisor, version: int) -> None:
         try:
@@ -491,11 +511,17 @@ def build_app(
 
     review: Review | None = None  # the one review of this table (a failed one is asked again)
 
-    @bindings.add("r", filter=empty_prompt & ~holding)
-    def ask_review(event: KeyPressEvent) -> None:
+    @bindings.add("f4", filter=~holding)
+    def review_key(event: KeyPressEvent) -> None:
+        ask_review("")
+
+    def ask_review(_words: str) -> None:
         nonlocal review
         snapshot = state.snapshot
-        if advisor is None or snapshot is None or not snapshot.HasField("result"):
+        if advisor is None:
+            state.status = _("hints and the review are for the players")
+            return
+        if snapshot is None or not snapshot.HasField("result"):
             state.status = _("the review comes after the match")
             return
         if review is None or review.failed:
@@ -522,6 +548,8 @@ def build_app(
     @bindings.add("escape", filter=reviewing & ~has_completions, eager=True)
     def close_review(event: KeyPressEvent) -> None:
         state.review = None  # the review goes on in the background; r opens it again
+
+    actions: dict[str, Action] = {"/hint": ask_hint, "/review": ask_review}
 
     @bindings.add("c-q", eager=True)
     @bindings.add("c-c", eager=True)
@@ -670,7 +698,8 @@ async def run_table(
                 return
             except grpc.aio.AioRpcError as error:
                 if error.code() in FINAL_CODES:
-                    state.status = _("disconnected: {reason}").format(reason=error.details())
+                    state.seat_lost = error.details() or error.code().name
+                    state.status = _("disconnected: {reason}").format(reason=state.seat_lost)
                     app.invalidate()
                     return
             attempt += 1

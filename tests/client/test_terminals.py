@@ -149,3 +149,61 @@ def test_marks_colour_symbols_not_words(setup: object) -> None:
         for style, text, *_ in screen.render(client):
             if "class:mark." in style:
                 assert not any(c.isalnum() for c in text), (style, text)
+
+
+async def test_again_then_quit_leaves_the_rematch_for_play_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play doors` -> /again -> Ctrl-Q said "Continue with: tigerden play --resume", which then
+    answered "no unfinished local match": the seats file still held the first match. The test
+    sees the command's embedded server (to finish the match from a second stream of the seat)
+    and types into the real `tigerden play` table."""
+    import asyncio
+    import contextlib
+    import json
+    import random
+    from collections.abc import AsyncIterator
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    import cli.main
+    from client.api import Server
+    from client.bot import play_seat, random_chooser
+    from tests.client.test_ui import wait_for
+
+    db = tmp_path / "local.sqlite"
+    servers: list[Server] = []
+    real = cli.main.embedded_server
+
+    @contextlib.asynccontextmanager
+    async def seen(db: Path, bot_delay: float) -> AsyncIterator[Server]:
+        async with real(db, bot_delay) as server:
+            servers.append(server)
+            yield server
+
+    monkeypatch.setattr(cli.main, "embedded_server", seen)
+    args = cli.main.parser().parse_args(
+        ["play", "doors", "--db", str(db), "--name", "ada", "--level", "random", "--no-bell"]
+    )
+    args.bot_delay = 0.0
+    seats_file = cli.main.local_seats_file(db)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        play = asyncio.create_task(cli.main.cmd_play(args))
+        await wait_for(lambda: seats_file.exists())
+        first = json.loads(seats_file.read_text())[-1]
+        server = servers[0]
+        seat = await server.resume(first["match"], first["token"])
+        await play_seat(seat, random_chooser(random.Random(5)))  # the match ends
+        await asyncio.sleep(0.3)
+        pipe.send_text(" ")  # puts the end-of-match summary away
+        await asyncio.sleep(0.1)
+        pipe.send_text("/again\r")
+        await wait_for(lambda: len(json.loads(seats_file.read_text())) == 2)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(play, 10)
+    async with embedded_server(db, 0.0) as server:  # `tigerden play --resume`, a new process
+        found = await last_local_seat(server, db)
+        assert found is not None
+        assert found[0].match_id != first["match"]
