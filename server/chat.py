@@ -2,8 +2,12 @@
 
 Lines are cleaned by the one sanitiser (`server.sanitise.clean_line`) and then checked: an empty
 line or one longer than `MAX_CHAT` is refused (not silently cut: the sender should know what the
-table saw), and each speaker — a seat, or a spectator's connection — gets a token bucket of
-`CHAT_BURST` lines refilled at one line per `CHAT_REFILL_SECONDS`.
+table saw), and each speaker gets a token bucket of `CHAT_BURST` lines refilled at one line per
+`CHAT_REFILL_SECONDS`. A seat is a speaker; spectators have no identity but their address, so
+each client address is one speaker (a new connection does not refill it), and all spectators of
+one match share a second bucket (`SPECTATORS_BURST`, one line per `SPECTATORS_REFILL_SECONDS`):
+a line is stored for ever and sent to every player, so many addresses together cannot flood a
+table either (issue 20, 8d).
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ CHAT_BURST = 5
 """Lines a speaker may send at once."""
 CHAT_REFILL_SECONDS = 2.0
 """One more line is allowed per this many seconds, up to the burst."""
+SPECTATORS_BURST = 10
+"""Lines all spectators of one match may send at once."""
+SPECTATORS_REFILL_SECONDS = 1.0
+"""One more spectator line per match is allowed per this many seconds, up to the burst."""
 PRUNE_ABOVE = 256
 """Speakers remembered before those whose bucket has refilled are forgotten."""
 
@@ -47,9 +55,17 @@ class Bucket:
 
 
 class ChatRate:
-    """Per-speaker token buckets."""
+    """Per-speaker token buckets of `burst` lines, one more per `refill` seconds; `who` names
+    the speakers in a refusal ("" for one speaker)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        burst: int = CHAT_BURST,
+        refill: float = CHAT_REFILL_SECONDS,
+        who: str = "",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.burst, self.refill, self.who = burst, refill, who
         self._clock = clock
         self._buckets: dict[Hashable, Bucket] = {}
 
@@ -57,17 +73,17 @@ class ChatRate:
         """Counts one line for `speaker`; refuses it when the bucket is empty."""
         now = self._clock()
         if len(self._buckets) > PRUNE_ABOVE:
-            full = CHAT_BURST * CHAT_REFILL_SECONDS
+            full = self.burst * self.refill
             self._buckets = {k: b for k, b in self._buckets.items() if now - b.at < full}
-        bucket = self._buckets.setdefault(speaker, Bucket(CHAT_BURST, now))
-        bucket.tokens = min(CHAT_BURST, bucket.tokens + (now - bucket.at) / CHAT_REFILL_SECONDS)
+        bucket = self._buckets.setdefault(speaker, Bucket(self.burst, now))
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) / self.refill)
         bucket.at = now
         if bucket.tokens < 1:
-            wait = (1 - bucket.tokens) * CHAT_REFILL_SECONDS
+            wait = (1 - bucket.tokens) * self.refill
             raise Refusal(
                 Reason.CHAT_TOO_FAST,
-                f"at most {CHAT_BURST} chat lines at once, then one every "
-                f"{CHAT_REFILL_SECONDS:g} s; send again in {wait:.1f} s",
+                f"at most {self.burst} chat lines at once{self.who}, then one every "
+                f"{self.refill:g} s; send again in {wait:.1f} s",
                 retry_after_seconds=f"{wait:.1f}",
             )
         bucket.tokens -= 1

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+import grpc
+
 from engine.core import Seat
 from server.errors import Reason, Refusal
 from server.room import Room, Subscriber
@@ -86,6 +88,13 @@ def peer_host(peer: str) -> str:
     return peer
 
 
+def client_address(context: grpc.aio.ServicerContext[Any, Any]) -> str:
+    """The address a call is counted under by every per-address limit (streams, rates, chat,
+    hints, replays): the one place that says who a client is, so that a trusted forwarded
+    address (a proxy in front of the server) is honoured by all limits at once."""
+    return peer_host(context.peer())
+
+
 class Limiter:
     """Counts the open streams and the request rates of each client address."""
 
@@ -96,22 +105,22 @@ class Limiter:
         self._streams: dict[str, int] = {}
         self._stream_peers: dict[Subscriber, str] = {}
 
-    def check_rate(self, method: str, peer: str) -> None:
-        """Takes one token from the bucket of (`method`, client address), or raises
-        RATE_LIMITED saying when the next one is due."""
+    def check_rate(self, method: str, address: str) -> None:
+        """Takes one token from the bucket of (`method`, `address`), or raises RATE_LIMITED
+        saying when the next one is due."""
         name, period = RATES[method]
         per_period: float = getattr(self.limits, name)
         if math.isinf(per_period):
             return
         rate, burst = per_period / period, max(per_period, 1.0)
-        key, now = (method, peer_host(peer)), self._clock()
+        key, now = (method, address), self._clock()
         tokens, stamp = self._buckets.get(key, (burst, now))
         tokens = min(burst, tokens + (now - stamp) * rate)
         if tokens < 1:
             wait = (1 - tokens) / rate
             raise Refusal(
                 Reason.RATE_LIMITED,
-                f"too many {method} calls from {peer_host(peer)}: at most {per_period:g} per "
+                f"too many {method} calls from {address}: at most {per_period:g} per "
                 f"{'minute' if period == 60 else 'second'}; retry in {wait:.1f} s",
                 retry_after=timedelta(seconds=wait),
                 limit=name,
@@ -145,18 +154,17 @@ class Limiter:
             del self._streams[host]
 
     @contextlib.contextmanager
-    def stream(self, peer: str) -> Iterator[None]:
+    def stream(self, address: str) -> Iterator[None]:
         """Counts a stream that is not a match's (WatchLobby) for the duration of the block."""
-        host = peer_host(peer)
-        self._open_stream(host)
+        self._open_stream(address)
         try:
             yield
         finally:
-            self._close_stream(host)
+            self._close_stream(address)
 
-    def subscribe(self, room: Room, seat: Seat | None, peer: str) -> Subscriber:
+    def subscribe(self, room: Room, seat: Seat | None, address: str) -> Subscriber:
         """Opens a stream's mailbox on `room`, within the stream limits."""
-        host = peer_host(peer)
+        host = address
         if len(room.subscribers) >= self.limits.watchers_per_match:
             raise Refusal(
                 Reason.TOO_MANY_WATCHERS,

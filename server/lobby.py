@@ -16,7 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +27,7 @@ from bots.levels import level_text
 from engine import GAMES
 from engine.core import BadOptions, Game, IllegalMove, Move, Seat
 from server.bots import DEFAULT_LEVEL, BotDriver, seat_level
-from server.chat import ChatRate, chat_text
+from server.chat import SPECTATORS_BURST, SPECTATORS_REFILL_SECONDS, ChatRate, chat_text
 from server.clock import TABLE_OPTIONS, Ending, validate_table_options
 from server.codecs import CODECS, Codec, unwrap_move, wrap_move
 from server.errors import Reason, Refusal
@@ -176,6 +176,9 @@ class Lobby:
         """Told of every room that joins the lobby (the referee attaches its timers)."""
         self.watchers: set[LobbyWatcher] = set()
         self.chat_rate = ChatRate()
+        self.spectator_chat = ChatRate(
+            SPECTATORS_BURST, SPECTATORS_REFILL_SECONDS, " from all spectators of a match"
+        )
 
     def _room(self, record: MatchRecord) -> Room:
         """A room rebuilt from its record by replaying its moves."""
@@ -532,10 +535,11 @@ class Lobby:
         return rematch, seat, self._sit(rematch, rematch.seats[seat], slot.name)
 
     def say(
-        self, match_id: str, token: str | None, text: str, spectator_name: str, peer: Hashable
+        self, match_id: str, token: str | None, text: str, spectator_name: str, address: str
     ) -> ChatRecord:
         """Says one chat line at the table of `match_id`: as the token's seat, or without a
-        token as a spectator (rate-limited per connection `peer`)."""
+        token as a spectator (rate-limited per client `address`, and per match for all its
+        spectators together)."""
         room = self.any_room(match_id)
         seat: Seat | None = None
         if token is not None:
@@ -548,7 +552,8 @@ class Lobby:
                 )
         line = chat_text(text)
         if seat is None:
-            self.chat_rate.take(("spectator", match_id, peer))
+            self.chat_rate.take(("spectator", address))
+            self.spectator_chat.take(match_id)
             name = clean_name(spectator_name) or "spectator"
         else:
             self.chat_rate.take((match_id, seat))

@@ -23,7 +23,7 @@ from server.codecs import unwrap_move
 from server.errors import Reason, Refusal
 from server.guard import abort, internal_error
 from server.hints import HINTS, HintDesk
-from server.limits import Limiter
+from server.limits import Limiter, client_address
 from server.lobby import Lobby
 from server.notes import NoteKind
 from server.paging import page
@@ -115,7 +115,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateMatch(
         self, request: lobby_pb2.CreateMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.CreateMatchResponse:
-        self.limiter.check_rate("CreateMatch", context.peer())
+        self.limiter.check_rate("CreateMatch", client_address(context))
         seats = []
         for number, spec in enumerate(request.seats):
             if spec.kind not in SEAT_KINDS:
@@ -171,7 +171,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def JoinMatch(
         self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.JoinMatchResponse:
-        self.limiter.check_rate("JoinMatch", context.peer())
+        self.limiter.check_rate("JoinMatch", client_address(context))
         seat = request.seat if request.HasField("seat") else None
         room, seat, token = self.lobby.join(
             request.match_id, request.player_name, seat, request.join_code
@@ -219,7 +219,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def WatchLobby(
         self, request: lobby_pb2.WatchLobbyRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
-        with self.limiter.stream(context.peer()):
+        with self.limiter.stream(client_address(context)):
             async for response in self._watch_lobby(request):
                 yield response
 
@@ -330,7 +330,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         """Written with `context.write` (not yielded): each response skips a layer of async
         generators, and goes out as the bytes serialised once."""
         room, seat = self.lobby.authenticate(require_token(context))
-        subscriber = self.limiter.subscribe(room, seat, context.peer())
+        subscriber = self.limiter.subscribe(room, seat, client_address(context))
         failure: list[Refusal] = []
 
         async def read_moves() -> None:
@@ -390,7 +390,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         else:
             room = self.lobby.any_room(request.match_id)
         try:
-            subscriber = self.limiter.subscribe(room, seat, context.peer())
+            subscriber = self.limiter.subscribe(room, seat, client_address(context))
         except Refusal:
             self.lobby.release(room)
             raise
@@ -421,7 +421,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.ActResponse:
-        self.limiter.check_rate("Act", context.peer())
+        self.limiter.check_rate("Act", client_address(context))
         room, seat = self.lobby.authenticate(require_token(context))
         accepted = self._submit(room, seat, request.version, request.move)
         return match_pb2.ActResponse(version=accepted.new_version)
@@ -434,7 +434,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             bearer_token(context),
             request.text,
             request.spectator_name,
-            context.peer(),
+            client_address(context),
         )
         return match_pb2.SendChatResponse(line=outbound.chat_line(line))
 
