@@ -74,7 +74,7 @@ clean:
 bench-engine: $(STAMP) ## Random playouts per second per game, one core (bench/results/engine.csv)
 	$(BIN)/python -m bench.engine $(ARGS)
 
-bench-ai: $(STAMP) ## The bot levels against each other, 200 matches a pairing, resumable, at nice 10 (bench/results/ai.csv; ARGS="--config koikoi-2 --pair hard-easy")
+bench-ai: $(STAMP) ## The goal table: paired matches until a sequential test decides each pairing, resumable, at nice 10 (bench/results/ai.csv; ARGS="--config koikoi-2 --pair hard-easy --workers 2"; ARGS=--plan for the hours it takes)
 	nice -n 10 $(BIN)/python -m bench.ai $(ARGS)
 
 bench-hostile: $(STAMP) ## Server memory and other tables' latency under a never-reading Play client (10 s)

@@ -307,11 +307,11 @@ def update_part(room: Room, codec: Codec, viewer: Seat | None, update: Update) -
         message = match_pb2.Snapshot(
             chat=[chat_line(line) for line in update.chat], events_are_recap=update.recap
         )
-        for event in update.events:
+        # The notes go the events' way: a note about a move is filtered like the move's events.
+        for event in (*update.events, *(TableEvent(note) for note in update.notes)):
             seen = event.for_viewer(viewer)
             if seen is not None:
                 message.events.append(event_message(codec, seen))
-        message.events.extend(note_event(codec, note) for note in update.notes)
         return message.SerializeToString()
 
     key = ("update", viewer, update.recap, update.since, update.until)

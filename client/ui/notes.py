@@ -29,10 +29,18 @@ SENTENCES: dict[int, Callable[[], str]] = {
 """Each kind's sentence, looked up when shown (the language is chosen at start-up)."""
 
 
+def played_for() -> str:
+    """CLOCK_PLAYED as every seat but the one played for reads it: the server tells only that
+    seat the move (the others see it in the game's own events, as far as the rules show it)."""
+    return _("{name}'s time ran out: the server played for them")
+
+
 def note_words(note: match_pb2.TableNote, fallback: str, name: str, move: str) -> str:
     """The note as one line about `name` (and the `move` the server played for a seat);
     `fallback` (the server's English text) for a kind this client does not know."""
     sentence = SENTENCES.get(note.kind)
+    if note.kind == K.TABLE_NOTE_KIND_CLOCK_PLAYED and not note.HasField("move"):
+        sentence = played_for
     if sentence is None:
         return fallback
     return sentence().format(name=name, level=note.bot_level, move=move)

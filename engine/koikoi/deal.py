@@ -48,13 +48,18 @@ def dealt_hand_yaku(hand: int, stack: bool = False) -> tuple[Yaku, ...]:
 
 def could_be_played(hand: int, rules: Rules) -> bool:
     """Whether a seat may hold `hand`, what is left of its dealt hand, in a deal being played.
-    A dealt-hand yaku in it was one in the dealt hand, and that ends or redeals the deal unless
-    the rules ignore it or (V9 score_both_play) both seats held one. It asks only about the
-    hand itself, not the cards already played from it: the view does not say which pile cards
-    came from a hand, so `determinize` must not depend on them (the bots' fairness)."""
+    A dealt-hand yaku in the dealt hand ends or redeals the deal unless the rules ignore it or
+    (V9 score_both_play) both seats held one. What is left can show teshi (four of a month
+    were dealt together) but not kuttsuki, a property of the whole dealt hand: two cards of a
+    month left say nothing of the cards played before them, so only a hand nothing has been
+    played from is tested for it. It asks only about the hand itself, not the cards already
+    played from it: the view does not say which pile cards came from a hand, so `determinize`
+    must not depend on them (the bots' fairness)."""
     if rules.dealt_hand in (DealtHand.IGNORE, DealtHand.SCORE_BOTH_PLAY):
         return True
-    return not dealt_hand_yaku(hand)
+    if complete_months(hand):
+        return False
+    return hand.bit_count() < rules.hand_size or not four_pairs(hand)
 
 
 def judge_hands(hands: tuple[int, int], rules: Rules) -> HandsVerdict:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bench import ai, engine
-from bench.ai import CONFIGS, Match, Outcome, play, row, sides, wilson
+from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scores
 from bench.contests import endings
+from bench.sprt import Sprt
 
 ISSUE_HEADER = (
     "game,players,level_a,level_b,matches,win_rate_a,ci_low,ci_high,"
@@ -19,21 +20,32 @@ ISSUE_HEADER = (
 )
 
 
-def test_the_wilson_interval_matches_the_textbook() -> None:
-    # 1 success in 10 trials: the 95% Wilson score interval is [0.0179, 0.4042].
-    low, high = wilson(1, 10)
-    assert low == pytest.approx(0.0179, abs=5e-4) and high == pytest.approx(0.4042, abs=5e-4)
-    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
-
-
-def test_a_drawn_match_counts_half_a_win() -> None:
-    won, drawn, lost = (Outcome(c, 1.0, 1.0, 0.5, 1) for c in (1.0, 0.5, 0.0))
+def test_a_drawn_match_counts_half_a_win_and_units_score_their_matches_together() -> None:
+    won, drawn, lost = (Outcome(c, 1.0, 1.0, 0.5, 1, 0.25, 2) for c in (1.0, 0.5, 0.0))
     doors = CONFIGS[0]
-    cells = row(doors, ("hard", "easy"), [won, drawn, lost, won], "abc1234")
+    test = Sprt(0.65)
+    cells = row(doors, ("hard", "easy"), [won, drawn, lost, won], "abc1234", test)
+    fields = dict(zip(ai.HEADER.split(","), cells, strict=True))
     assert cells[:5] == ["doors", "2", "hard", "easy", "4"]
-    assert cells[5] == "0.625"  # (1 + 1/2 + 0 + 1) / 4
-    assert cells[10] == "0.5000"  # seconds per decision of A
-    assert cells[11:] == ["", str(doors.budgets["hard"]), "0", "abc1234"]
+    assert fields["win_rate_a"] == "0.625"  # units (1 + 1/2) / 2 and (0 + 1) / 2
+    assert fields["sec_per_decision_a"] == "0.5000" and fields["sec_per_decision_b"] == "0.1250"
+    assert fields["units"] == "2" and fields["goal"] == "0.65" and fields["verdict"] == "running"
+    assert fields["decisions_per_match"] == "3.0"
+    assert cells[11:15] == ["", str(doors.budgets["hard"]), "0", "abc1234"]
+
+
+def test_units_are_read_in_order_up_to_the_first_incomplete_one() -> None:
+    match = Outcome(1.0, 1.0, 0.0, 0.0, 1)
+    lost = Outcome(0.0, 0.0, 1.0, 0.0, 1)
+    assert unit_scores({0: match, 1: lost, 2: match, 3: match, 5: lost}) == [0.5, 1.0]
+    assert unit_scores({1: lost, 2: match, 3: match}) == []
+
+
+def test_both_matches_of_a_unit_deal_the_same_cards_with_the_seats_swapped() -> None:
+    first, second, next_unit = (CONFIGS[1].match(("easy", "random"), n) for n in (0, 1, 2))
+    assert first.seed == second.seed != next_unit.seed
+    for players in (2, 3, 4, 5):
+        assert [1 - side for side in sides(players, 0)] == sides(players, 1)
 
 
 def test_seats_rotate_so_that_no_level_always_moves_first() -> None:
@@ -53,18 +65,34 @@ def test_a_match_is_a_pure_function_of_its_number() -> None:
     assert first.credit_a in (0.0, 0.5, 1.0) and first.decisions_a > 0
 
 
-def test_the_round_robin_writes_the_csv_the_issue_names(tmp_path: Path) -> None:
+def test_the_table_writes_the_csv_the_issue_names(tmp_path: Path) -> None:
     out, log = tmp_path / "ai.csv", tmp_path / "matches.csv"
-    tiny = ["--game", "doors", "--matches", "2", "--normal", "3", "--hard", "3"]
+    tiny = ["--game", "doors", "--max-units", "1", "--normal", "3", "--hard", "3"]
     ai.main([*tiny, "--out", str(out), "--log", str(log)])
     lines = out.read_text().splitlines()
     assert lines[0].startswith(ISSUE_HEADER)
     rows = list(csv.DictReader(lines))
-    assert [(r["level_a"], r["level_b"]) for r in rows] == list(ai.PAIRS)
+    assert [(r["level_a"], r["level_b"]) for r in rows] == list(ai.PAIRS) == list(GOALS)
     for r in rows:
-        assert r["matches"] == "2"
+        assert r["matches"] == "2" and r["units"] == "1" and r["verdict"] == "undecided"
         assert 0.0 <= float(r["ci_low"]) <= float(r["win_rate_a"]) <= float(r["ci_high"]) <= 1.0
     assert len(log.read_text().splitlines()) == 1 + 2 * len(ai.PAIRS)  # header + every match
+
+
+def test_a_pairing_stops_when_the_test_decides_whatever_the_workers(tmp_path: Path) -> None:
+    """Easy against random in Koi-Koi is a rout: the test stops after a dozen units (at most
+    the default cap), with the same row from one worker as from two (units are read in
+    order)."""
+    cells = []
+    for workers in ("1", "2"):
+        out, log = tmp_path / f"ai{workers}.csv", tmp_path / f"m{workers}.csv"
+        table = ["--config", "koikoi-2", "--pair", "easy-random", "--min-units", "4"]
+        ai.main([*table, "--workers", workers, "--out", str(out), "--log", str(log)])
+        (found,) = csv.DictReader(out.read_text().splitlines())
+        assert found["verdict"] == "met" and 4 <= int(found["units"]) < 40
+        assert int(found["matches"]) == 2 * int(found["units"])
+        cells.append({k: v for k, v in found.items() if not k.startswith("sec_per")})
+    assert cells[0] == cells[1]
 
 
 def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
@@ -72,15 +100,15 @@ def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
 ) -> None:
     monkeypatch.setattr(ai, "bots_version", lambda: "v1")
     out, log = tmp_path / "ai.csv", tmp_path / "matches.csv"
-    files = ["--out", str(out), "--log", str(log)]
-    ai.main(["--game", "koikoi", "--pair", "easy-random", "--matches", "2", *files])
-    ai.main(["--game", "doors", "--pair", "easy-random", "--matches", "2", *files])
+    files = ["--pair", "easy-random", "--out", str(out), "--log", str(log)]
+    ai.main(["--game", "koikoi", "--max-units", "1", *files])
+    ai.main(["--game", "doors", "--max-units", "1", *files])
     first = out.read_text().splitlines()
     assert [r["game"] for r in csv.DictReader(first)] == ["koikoi", "doors"]
     capsys.readouterr()
-    # Four matches asked: the two logged ones are taken, only two more are played.
-    ai.main(["--game", "koikoi", "--pair", "easy-random", "--matches", "4", *files])
-    assert "2 of 4 matches from matches.csv" in capsys.readouterr().out
+    # Two units asked: the logged one is taken, only one more is played.
+    ai.main(["--game", "koikoi", "--max-units", "2", *files])
+    assert "2 matches from matches.csv" in capsys.readouterr().out
     rows = list(csv.DictReader(out.read_text().splitlines()))
     assert [(r["game"], r["matches"]) for r in rows] == [("koikoi", "4"), ("doors", "2")]
     assert rows[1] == next(csv.DictReader(first[:1] + first[2:]))  # untouched
@@ -88,8 +116,21 @@ def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
     assert sorted(numbers) == ["0", "0", "1", "1", "2", "3"]
     # Another version of the bots does not take the logged matches.
     monkeypatch.setattr(ai, "bots_version", lambda: "v2")
-    ai.main(["--game", "doors", "--pair", "easy-random", "--matches", "1", *files])
+    ai.main(["--game", "doors", "--max-units", "1", *files])
     assert "from matches.csv" not in capsys.readouterr().out
+
+
+def test_the_plan_estimates_the_table_from_the_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, log = tmp_path / "ai.csv", tmp_path / "matches.csv"
+    files = ["--out", str(out), "--log", str(log)]
+    ai.main(["--config", "doors-2", "--pair", "easy-random", "--max-units", "3", *files])
+    capsys.readouterr()
+    ai.main(["--plan", *files])
+    printed = capsys.readouterr().out
+    assert "doors-2" in printed and "koikoi-2 " in printed and "no matches logged" in printed
+    assert "core-hours in all" in printed
 
 
 def test_the_engine_benchmark_writes_one_rate_per_configuration(tmp_path: Path) -> None:

@@ -46,6 +46,10 @@ NOTES = [
         "Zeit abgelaufen für bob: der Server spielte nimm rot-dame",
     ),
     (
+        TableNote(NoteKind.CLOCK_PLAYED, 1, "bob", move=MOVE).for_viewer(0),
+        "Zeit abgelaufen für bob: der Server hat den Zug gemacht",
+    ),
+    (
         TableNote(NoteKind.FORFEIT, 1, "bob"),
         "Zeit abgelaufen für bob: bob verliert die Partie",
     ),

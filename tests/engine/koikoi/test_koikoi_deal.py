@@ -1,9 +1,12 @@
 """koikoi.md §2.1 (the deal): D1-D4, edge cases E12-E14 and E17, rulings Q3 and Q6, test
 vectors §6.7-§6.8, and the deal variants V9 (dealt hands) and V10 (the dealt board)."""
 
+import random
+
 import pytest
 
 from engine.koikoi.cards import MONTHS, complete_months, four_pairs
+from engine.koikoi.deal import could_be_played
 from engine.koikoi.model import (
     BoardFourTaken,
     DealEnd,
@@ -157,6 +160,44 @@ def test_E14_Q3_the_second_players_teshi_scores_before_anyone_plays() -> None:
     (ended,) = of_type(events, DealEnded)
     assert ended.summary.winner == 1 and state.match_scores == (0, 6)
     assert not of_type(events, Played) and of_type(events, MatchEnded)[0].winners == (1,)
+
+
+def test_D4_what_is_left_of_a_hand_rules_out_teshi_not_kuttsuki() -> None:
+    """Kuttsuki is a property of the whole dealt hand: two cards of one month left of a hand
+    that has been played from say nothing about the cards that went before. Four of a month
+    do (they were dealt together), and a hand nothing was played from is the dealt hand."""
+    rules = Rules()
+    assert could_be_played(pile("jan-plain-1 jan-plain-2"), rules)
+    assert could_be_played(pile("jan-plain-1 jan-plain-2 feb-plain-1 feb-plain-2"), rules)
+    assert could_be_played(pile(" ".join(KUTTSUKI.split()[:6])), rules)
+    assert not could_be_played(pile(KUTTSUKI), rules)
+    assert not could_be_played(pile("aug-moon aug-geese aug-plain-1 aug-plain-2"), rules)
+    assert not could_be_played(pile(" ".join(TESHI.split()[:6])), rules)
+    assert could_be_played(pile(PLAIN_HAND), rules)
+    for mode in (DealtHand.IGNORE, DealtHand.SCORE_BOTH_PLAY):
+        assert could_be_played(pile(TESHI), Rules(dealt_hand=mode))
+
+
+@pytest.mark.parametrize("mode", [DealtHand.SCORE, DealtHand.REDEAL])
+def test_D4_determinize_imagines_a_pair_late_in_a_deal(mode: DealtHand) -> None:
+    """Late in a deal the opponent may well hold two cards of one month; a sampler that ruled
+    that out would never fear the capture they make (issue 23)."""
+    rules = Rules(dealt_hand=mode)
+    rng = random.Random(5)
+    pairs = samples = 0
+    for seed in range(20):
+        state = KoiKoiState(rules, seed)
+        state.start()
+        while state.phase is not Phase.OVER and state.hands[1].bit_count() != 2:
+            state.apply(rng.choice(state.legal_moves()))
+        if state.phase is Phase.OVER:
+            continue
+        for _ in range(20):
+            hand = state.determinize(0, rng).hands[1]
+            samples += 1
+            pairs += any((hand & month).bit_count() == 2 for month in MONTHS)
+    assert samples >= 100
+    assert pairs > samples // 20  # about one hand in twelve of two unseen cards is a pair
 
 
 def test_V9_score_both_draw() -> None:
