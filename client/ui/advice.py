@@ -157,7 +157,7 @@ def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
         ("", loss_words(shown.loss) + "\n\n"),
     ]
     for number, move in enumerate(review.moves):
-        mark = arrow if number == review.index else " "
+        mark = arrow if number == review.index else " " * len(arrow)
         lines.append(
             (
                 "class:you" if number == review.index else "",

@@ -50,7 +50,7 @@ from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
 from client.ui.pane import ScrollPane
 from client.ui.presence import presence
 from client.ui.state import ClientState
-from client.ui.text import plain, reflow, symbols
+from client.ui.text import plain, reflow, symbols, wrap
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
@@ -246,35 +246,54 @@ def common_start(labels: list[str]) -> str:
     return start
 
 
-def status_line(state: ClientState) -> StyleAndTextTuples:
+STATUS_ROWS = 2
+"""The status may take a second row rather than lose its end ("· /again to play again")."""
+
+
+def status_rows(state: ClientState, width: int) -> list[str]:
     """The status, and the turn clock at the right when the match has one: the countdown and
-    the banks when they fit, else the countdown alone (the status gives way first)."""
+    the banks when they fit, else the countdown alone. A status too long for one row goes on
+    in a second, cut at words (a third would end in "…"); the clock stands at the end of the
+    last row."""
     status = plain(state.status)
     turn, banks = state.clock_parts()
-    if not (turn or banks):
-        return [("class:status", " " + status)]
-    width = get_app().output.get_size().columns
     fits = [c for c in (" · ".join(p for p in (turn, banks) if p), turn, banks) if c]
-    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or fits[-1])
-    room = max(0, width - len(clock) - 6)
-    if len(status) > room:
-        status = status[: max(0, room - 1)] + "…"
-    pad = max(2, width - len(status) - len(clock) - 4)
-    return [("class:status", " " + status + " " * pad + plain(symbols().clock + " " + clock + " "))]
+    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or "".join(fits[-1:]))
+    tail = plain(f"{symbols().clock} {clock} ") if clock else ""
+    rows = ["".join(f[1] for f in row) for row in wrap([("", status)], max(1, width - 2))] or [""]
+    if tail and len(rows[-1]) + len(tail) + 3 > width:
+        rows.append("")  # the clock on a row of its own
+    if len(rows) > STATUS_ROWS:
+        limit = max(1, width - 3 - (len(tail) + 2 if tail else 0))
+        rest = " ".join(rows[1:]).strip()
+        rows = [rows[0], rest[:limit].rsplit(" ", 1)[0] + "…"]
+    shown = [" " + row for row in rows]
+    if tail:
+        shown[-1] += " " * max(2, width - len(shown[-1]) - len(tail)) + tail
+    return shown
+
+
+def status_line(state: ClientState) -> StyleAndTextTuples:
+    """The status rows as the status window shows them."""
+    width = get_app().output.get_size().columns
+    return [("class:status", plain("\n".join(status_rows(state, width))))]
 
 
 def header(state: ClientState) -> StyleAndTextTuples:
+    """Game, match and keys in one row; what does not fit is left out whole (the match id
+    first, then the title), never cut mid-word."""
     dot = f" {symbols().dot} "
     width = get_app().output.get_size().columns
     title = _(state.game.title)
     title = title if width >= WIDE else title.split(" (")[0]
-    left = f" tigerden{dot}{title}{dot}" + _("match {id}").format(id=state.match_id)
+    match = _("match {id}").format(id=state.match_id)
+    lefts = [f" tigerden{dot}{title}{dot}{match}", f" tigerden{dot}{title}", " tigerden"]
     right = (
         _("? help · F2 log · PgUp/PgDn · Ctrl-Q quit")
-        if width >= len(left) + 48
+        if width >= len(lefts[0]) + 48
         else _("? help · Ctrl-Q quit")
     ).replace("·", symbols().dot) + " "
-    left = left[: max(0, width - len(right) - 1)]
+    left = next((text for text in lefts if len(text) + len(right) + 1 <= width), "")
     pad = max(1, width - len(left) - len(right))
     return [("class:header", plain(left + " " * pad + right))]
 
@@ -386,7 +405,7 @@ def build_app(
     )
     log_pane = ScrollPane(lambda: log_lines(state), follow_end=True, keys=("F2", "F2"))
     # PgUp/PgDn page the table; the moves that do not fit are listed by Tab (the menu).
-    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"))
+    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"), covers=True)
     wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
     narrow = ~wide
 
@@ -427,7 +446,7 @@ def build_app(
             ),
             Window(
                 FormattedTextControl(lambda: status_line(state)),
-                height=1,
+                height=lambda: len(status_rows(state, get_app().output.get_size().columns)),
                 style="class:status",
             ),
             ConditionalContainer(
@@ -455,9 +474,7 @@ def build_app(
 
     screen = HSplit(
         [
-            ConditionalContainer(
-                Window(FormattedTextControl(small_text), wrap_lines=True), filter=small
-            ),
+            ConditionalContainer(Window(ScrollPane(small_text, keys=None)), filter=small),
             ConditionalContainer(playing, filter=~small),
         ]
     )
