@@ -33,6 +33,7 @@ from discovery import FoundServer, find_servers
 from engine import GAMES
 
 DEFAULT_PORT = 50051
+DEFAULT_WEB_PORT = 8080
 
 
 def default_db() -> Path:
@@ -90,12 +91,23 @@ def parse_options(pairs: Sequence[str], clock: str | None = None) -> dict[str, s
 
 
 @contextlib.asynccontextmanager
-async def embedded_server(db: Path, bot_delay: float) -> AsyncIterator[Server]:
-    """A local server on a free loopback port, for `play` and `selfplay`."""
+async def embedded_server(
+    db: Path, bot_delay: float, web_port: int | None = None
+) -> AsyncIterator[Server]:
+    """A local server on a free loopback port, for `play` and `selfplay`; with `web_port`, the
+    browser client too, on that loopback port."""
     from server.limits import Limits
     from server.main import start_server
 
-    running = await start_server("127.0.0.1:0", db, bot_delay, Limits.unlimited())
+    web = None if web_port is None else ("127.0.0.1", web_port)
+    running = await start_server("127.0.0.1:0", db, bot_delay, Limits.unlimited(), web=web)
+    if running.web is not None:
+        print(
+            _("the web client: {url} (this machine only; tigerden serve is for the LAN)").format(
+                url=f"http://127.0.0.1:{running.web.bound}/"
+            ),
+            flush=True,
+        )
     server = connect(f"127.0.0.1:{running.port}")
     try:
         yield server
@@ -174,7 +186,10 @@ async def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
     name = None if args.no_advertise else args.name
     db = Path(args.db)
-    await serve(args.host, args.port, db, args.bot_delay, name, limits, tls, args.expire_waiting)
+    web_port = None if args.no_web else args.web_port
+    await serve(
+        args.host, args.port, db, args.bot_delay, name, limits, tls, args.expire_waiting, web_port
+    )
     return 0
 
 
@@ -242,7 +257,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
     db = Path(args.db)
     if not args.resume and not args.game:
         raise SystemExit(_("play needs a GAME (doors, koikoi, tiger-dragon) or --resume"))
-    async with embedded_server(db, args.bot_delay) as server:
+    async with embedded_server(db, args.bot_delay, args.web_port if args.web else None) as server:
         if args.resume:
             found = await last_local_seat(server, db)
             if found is None:
@@ -634,8 +649,17 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="do not announce the server on the LAN (mDNS/DNS-SD); clients then need the address",
     )
+    web = p.add_argument_group("the web client (a browser's page, gRPC-Web: docs/web.md)")
+    web.add_argument(
+        "--web-port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        metavar="PORT",
+        help="serve the page and its gRPC-Web API on this port of --host (default: %(default)s)",
+    )
+    web.add_argument("--no-web", action="store_true", help="serve no web client")
     db_arg(p)
-    tls = p.add_argument_group("TLS (clients then connect with --tls-ca)")
+    tls = p.add_argument_group("TLS (clients then connect with --tls-ca; the page is HTTPS)")
     tls.add_argument("--tls-cert", metavar="PEM", help="the server's certificate chain")
     tls.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
     limits = p.add_argument_group("limits (per client address unless said otherwise)")
@@ -695,6 +719,18 @@ def parser() -> argparse.ArgumentParser:
     clock_option(p)
     p.add_argument("--name", default=login_name(), help="your name (default: your login name)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
+    p.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the web client to this machine's browser (127.0.0.1, --web-port)",
+    )
+    p.add_argument(
+        "--web-port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        metavar="PORT",
+        help="with --web: the page's port (default: %(default)s; 0 picks a free one)",
+    )
     db_arg(p)
     p.set_defaults(run=cmd_play)
 

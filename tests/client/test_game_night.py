@@ -71,6 +71,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
     process = subprocess.Popen(
         [
             *(BIN / "tigerden", "serve", "--host", "127.0.0.1", "--port", "0", "--name", name),
+            *("--web-port", "0"),
             *("--db", str(tmp_path / "night.sqlite"), "--bot-delay", "0"),
         ],
         stdout=subprocess.PIPE,

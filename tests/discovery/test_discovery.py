@@ -73,7 +73,18 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen[str],
     def start(*args: str) -> tuple[subprocess.Popen[str], int]:
         db = tmp_path / f"{len(started)}.sqlite"
         process = subprocess.Popen(
-            tigerden("serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db), *args),
+            tigerden(
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--web-port",
+                "0",
+                "--db",
+                str(db),
+                *args,
+            ),
             stdout=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
