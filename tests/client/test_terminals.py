@@ -194,6 +194,7 @@ async def test_again_then_quit_leaves_the_rematch_for_play_resume(
     import json
     import random
     from collections.abc import AsyncIterator
+    from typing import Any
 
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
@@ -209,8 +210,8 @@ async def test_again_then_quit_leaves_the_rematch_for_play_resume(
     real = cli.main.embedded_server
 
     @contextlib.asynccontextmanager
-    async def seen(db: Path, bot_delay: float) -> AsyncIterator[Server]:
-        async with real(db, bot_delay) as server:
+    async def seen(*args: Any) -> AsyncIterator[Server]:
+        async with real(*args) as server:
             servers.append(server)
             yield server
 
@@ -222,7 +223,8 @@ async def test_again_then_quit_leaves_the_rematch_for_play_resume(
     seats_file = cli.main.local_seats_file(db)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         play = asyncio.create_task(cli.main.cmd_play(args))
-        await wait_for(lambda: seats_file.exists())
+        await wait_for(lambda: seats_file.exists() or play.done())
+        assert not play.done(), play.result()
         first = json.loads(seats_file.read_text())[-1]
         server = servers[0]
         seat = await server.resume(first["match"], first["token"])
