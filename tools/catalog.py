@@ -45,11 +45,17 @@ def data_words() -> list[str]:
             if not name.endswith("UNSPECIFIED"):
                 words.append(name.removeprefix(prefix).lower().replace("_", "-"))
     words += [card.title for card in CARDS.values()]
-    words += [option.description for option in (*TABLE_OPTIONS, HINTS)]
+    options = [*TABLE_OPTIONS, HINTS]
     for game in GAMES.values():
         words.append(game.info.title)
-        words += [option.description for option in game.info.options]
+        options += game.info.options
         words += [line for line in reflow(game.info.help).splitlines() if line.strip()]
+    for option in options:
+        # The create form and the match detail name options and their values in words
+        # (client/ui/lobby_state.py option_label, option_value); values that are numbers or
+        # clocks are shown as they are.
+        words += [option.description, option.name]
+        words += [f"{option.name}={v}" for v in option.values if not any(c.isdigit() for c in v)]
     return words
 
 

@@ -24,6 +24,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         check=False,
+        stdin=subprocess.DEVNULL,  # as from a script: no terminal
     )
 
 
