@@ -202,6 +202,7 @@ class Lobby:
             record.join_code,
             chat=list(record.chat),
             hints=hints_on(hints_option, [seat.kind for seat in seats]),
+            name=record.name,
         )
         room.replay([(move.seat, log.load(move.move)) for move in record.moves])
         room.ending = Ending.from_dict(record.ending)
@@ -287,9 +288,11 @@ class Lobby:
         seats: Sequence[tuple[SeatKind, str]],
         creator: str = "",
         rematch_of: Room | None = None,
+        name: str = "",
     ) -> tuple[Room, str]:
         """Opens a match; returns it and the host's secret token. `seats` lists (kind, bot
-        level) per seat; empty means seat 0 human and the rest bots at the default level."""
+        level) per seat; empty means seat 0 human and the rest bots at the default level;
+        `name` is the match's own (others read it: cleaned like a player's)."""
         game = self.games.get(game_id)
         if game is None:
             hosted = ", ".join(self.games)
@@ -327,6 +330,7 @@ class Lobby:
         seed = self._new_seed()
         host_token = secrets.token_urlsafe(24)
         creator = clean_name(creator)
+        name = clean_name(name)
         records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
         # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): it is over at once.
         decided = game.new(players, validated_game_options, seed).result() is not None
@@ -346,6 +350,7 @@ class Lobby:
                     creator,
                     rematch_of.match_id if rematch_of else None,
                     decided,
+                    name,
                 )
             except MatchIdTaken:
                 continue
@@ -365,6 +370,7 @@ class Lobby:
             token_hash(host_token),
             rematch_of=rematch_of,
             hints=hints,
+            name=name,
         )
         if rematch_of is not None:
             rematch_of.rematch = room
@@ -522,7 +528,7 @@ class Lobby:
         if room.rematch is None:
             seats = [(s.kind, s.bot_level) for s in room.seats]
             options = with_hints(room.options, room.hints)
-            self.create(room.game_id, room.players, options, seats, slot.name, room)
+            self.create(room.game_id, room.players, options, seats, slot.name, room, room.name)
         rematch = room.rematch
         assert rematch is not None, "create links the rematch"
         if rematch.seats[seat].taken:
