@@ -171,10 +171,12 @@ async def open_table(
 
 async def cmd_serve(args: argparse.Namespace) -> int:
     from server.limits import Limits
-    from server.main import Tls, serve
+    from server.main import Tls, key_warning, serve
 
     if bool(args.tls_cert) != bool(args.tls_key):
         raise SystemExit("--tls-cert and --tls-key go together")
+    if args.tls_key and (warning := key_warning(Path(args.tls_key))):
+        print(warning, flush=True)
     tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
     name = None if args.no_advertise else args.name

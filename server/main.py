@@ -11,6 +11,7 @@ import logging
 import shutil
 import signal
 import ssl
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from zeroconf import Error as ZeroconfError
 from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
 from server.guard import RequestGuard
+from server.invite import invitation, page_urls
 from server.limits import LAN_LIMITS, Limiter, Limits
 from server.lobby import Lobby, system_seed
 from server.referee import WAITING_EXPIRY_SECONDS, Referee
@@ -106,6 +108,19 @@ WEB_SERVICES = (
 """What the web port carries (of these, the methods gRPC-Web can: all but Play)."""
 
 
+def key_warning(key: Path) -> str | None:
+    """A warning when the TLS key file can be read by anyone but its owner: whoever reads the
+    key can pose as this server and read every token and hand (issue 20, 8g). The server
+    still starts: the key may sit on a machine of one user."""
+    mode = key.stat().st_mode & 0o777
+    if not mode & 0o077:
+        return None
+    return (
+        f"warning: the TLS key {key} can be read by other users of this machine (mode "
+        f"{mode:03o}), who could then pose as this server; make it private: chmod 600 {key}"
+    )
+
+
 async def start_server(
     address: str = "127.0.0.1:0",
     db: str | Path = ":memory:",
@@ -177,11 +192,13 @@ async def start_server(
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-async def announce(name: str, host: str, port: int, games: list[str]) -> Advertisement | None:
-    """Advertises the server on the LAN; a network that cannot carry mDNS turns discovery off
-    with a warning, never the server."""
+async def announce(
+    name: str, host: str, port: int, games: list[str], web_port: int | None = None
+) -> Advertisement | None:
+    """Advertises the server on the LAN (with its web port, if any); a network that cannot
+    carry mDNS turns discovery off with a warning, never the server."""
     try:
-        advertisement = await advertise(name, host, port, games)
+        advertisement = await advertise(name, host, port, games, web_port)
     except (OSError, ZeroconfError) as error:
         print(f"not advertised on the LAN ({error}); clients need the address", flush=True)
         return None
@@ -228,13 +245,14 @@ async def serve(
         loop.add_signal_handler(sig, stop.set)
     advertisement = None
     if name is not None:
-        advertisement = await announce(name, host, running.port, list(running.lobby.games))
+        web_port = None if running.web is None else running.web.bound
+        games = list(running.lobby.games)
+        advertisement = await announce(name, host, running.port, games, web_port)
     else:
         print("not advertised on the LAN (--no-advertise); clients need the address", flush=True)
     if running.web is not None:
-        scheme = "https" if tls else "http"
-        shown = f"[{host}]" if ":" in host else host
-        print(f"web client on {scheme}://{shown}:{running.web.bound}/", flush=True)
+        urls = page_urls(host, running.web.bound, https=tls is not None)
+        print(invitation(urls, sys.stdout.isatty()), flush=True)
     await stop.wait()
     print("shutting down", flush=True)
     if advertisement is not None:

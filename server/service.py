@@ -262,7 +262,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def Rematch(
         self, request: lobby_pb2.RematchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.RematchResponse:
-        room, seat, token = self.lobby.rematch(require_token(context))
+        address = client_address(context)
+        room, seat, token = self.lobby.rematch(
+            require_token(context), lambda: self.limiter.check_rate("CreateMatch", address)
+        )
         return lobby_pb2.RematchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
 

@@ -247,13 +247,14 @@ class Store:
         created_by: str = "",
         rematch_of: str | None = None,
         finished: bool = False,
+        join_code: str | None = None,
         name: str = "",
     ) -> float:
         """Stores a new match; `finished` when its deal already decided it."""
         created_at = time.time()
         write = Write().add(
             "INSERT INTO matches (match_id, game_id, players, options, seed, created_at,"
-            " host_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " host_hash, join_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             match_id,
             game_id,
             players,
@@ -261,6 +262,7 @@ class Store:
             seed,
             created_at,
             host_hash,
+            join_code,
         )
         for s in seats:
             write.add(

@@ -44,15 +44,14 @@ import grpc
 from aiohttp import web
 from google.protobuf.descriptor import ServiceDescriptor
 
+from server.limits import FORWARDED_FOR, address_of
+
 log = logging.getLogger(__name__)
 
 GRPC_WEB_TYPES = frozenset({"application/grpc-web", "application/grpc-web+proto"})
 """The binary gRPC-Web content types (the text form, base64, is not served: every browser the
 page targets can read binary fetch bodies)."""
 RESPONSE_TYPE = "application/grpc-web+proto"
-FORWARDED_FOR = "tigerden-forwarded-for"
-"""Metadata key carrying the browser's address to the gRPC server (trusted there only on the
-private socket; a browser's own header of that name is never forwarded)."""
 FORWARDED_HEADERS = ("authorization",)
 """The only request headers passed on as metadata: the seat's token. Nothing else a browser
 sends reaches the server."""
@@ -412,7 +411,7 @@ class WebPort:
         except BadFrame as error:
             return await self._fail(request, error.code, error.message)
         method = self.methods[request.path]
-        address = request.remote or "unknown"
+        address = address_of(request.remote or "unknown")
         metadata = [(FORWARDED_FOR, address)]
         metadata += [(h, request.headers[h]) for h in FORWARDED_HEADERS if h in request.headers]
         timeout = timeout_of(request.headers.get("grpc-timeout"))

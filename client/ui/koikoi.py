@@ -270,7 +270,8 @@ def player_lines(
                 ("", " " + _("(a stop scores {points})").format(points=player.stop_points))
             )
     lines.append(("", "\n"))
-    pile = player.pile
+    # As the rules count the cards (the sake cup where it counts), from servers that say so.
+    pile = player.counted_pile if player.HasField("counted_pile") else player.pile
     groups = (pile.brights, pile.animals, pile.ribbons, pile.plains)
     if not any(groups):
         return [*lines[:-1], ("class:dim", dot + _("nothing captured yet")), ("", "\n")]

@@ -164,6 +164,10 @@ def server_lines(state: LobbyState) -> StyleAndTextTuples:
         lines.append((style, f"{CURSOR if selected else ' '}{here}{server.name}\n"))
         if server.target != server.name:
             lines.append(("class:dim", f"   {server.target}\n"))
+        if server.web:  # where a phone joins, to read out at the table
+            lines.append(
+                ("class:dim", "   " + _("web: {address}").format(address=server.web) + "\n")
+            )
     return lines
 
 

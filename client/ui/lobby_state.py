@@ -291,10 +291,12 @@ class ServerEntry:
     name: str
     target: str
     games: tuple[str, ...] = ()
+    web: str = ""
+    """HOST:PORT of the server's browser client (from its LAN record), "" when unknown."""
 
     @classmethod
     def found(cls, server: FoundServer) -> ServerEntry:
-        return cls(server.name, server.target, server.games)
+        return cls(server.name, server.target, server.games, server.web)
 
 
 @dataclass

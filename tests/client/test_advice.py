@@ -18,7 +18,7 @@ from client.ui.advice import review_text
 from client.ui.app import run_table
 from client.ui.state import ClientState
 from tests.client.test_ui import wait_for
-from tests.server.helpers import create_under_way
+from tests.server.helpers import moves_first
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
 BOT = lobby_pb2.SEAT_KIND_BOT
@@ -35,7 +35,8 @@ async def hinted_table(
     """ada's table against a random bot, at her first turn, after `h`: the seat, the table's
     state, its input pipe and the hint as shown. Ctrl-Q closes the table on leaving."""
     games = {game.game_id: game for game in await client.games()}
-    match = await create_under_way(client, game_id, 2, seats=[(HUMAN, ""), (BOT, "random")])
+    seats = [(HUMAN, ""), (BOT, "random")]
+    match = await client.create(game_id, 2, moves_first(game_id), seats=seats)
     seat = await client.join(match.match_id, "ada", 0)
     state = ClientState(games[game_id], match.match_id)
     with create_pipe_input() as pipe:
