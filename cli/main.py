@@ -325,7 +325,8 @@ async def choose_match(server: Server) -> str | None:
         free = n_("{count} free seat", "{count} free seats", count).format(count=count)
         private = "  " + _("(private: needs its join code)") if match.private else ""
         by = "  " + _("by {name}").format(name=match.created_by) if match.created_by else ""
-        print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free}{by}{private}")
+        named = f"  '{match.name}'" if match.name else ""
+        print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free}{named}{by}{private}")
     choice = ask(_("join which match (number)? "))
     if choice is None:
         return None
@@ -405,7 +406,9 @@ async def cmd_join(args: argparse.Namespace) -> int:
                 server, args.create, args.players, args.bots, args.level
             )
             options = parse_options(args.option, args.clock)
-            host = await server.create_hosted(args.create, count, options, seats, creator=args.name)
+            host = await server.create_hosted(
+                args.create, count, options, seats, args.name, args.match_name or ""
+            )
             match_id = host.match_id
             remember_seat(server.target, match_id, host=host.token)
             people = n_("{count} person", "{count} people", count - args.bots)
@@ -607,6 +610,7 @@ async def cmd_matches(args: argparse.Namespace) -> int:
             status = status_word(match)
             seats = ", ".join(s.name or "(free)" for s in match.seats)
             by = f" (by {match.created_by})" if match.created_by else ""
+            by += f" '{match.name}'" if match.name else ""
             print(f"{match.match_id}  {match.game_id:<13} {status:<11} v{match.version:<5} {seats}")
             print(f"{'':<18}{waiting_for(match)}{by}")
         if not matches:
@@ -829,6 +833,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     clock_option(p)
     p.add_argument("--private", action="store_true", help="with --create: joining needs a code")
+    p.add_argument("--match-name", metavar="NAME", help="with --create: a name for the match")
     p.add_argument("--code", help="the join code of a private match")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")

@@ -236,7 +236,7 @@ class LobbySession:
         assert form is not None, "the form is open when it is submitted"
         name = self.state.player_name
         host = await server.create_hosted(
-            form.game.game_id, form.players, form.options, form.seats, creator=name
+            form.game.game_id, form.players, form.options, form.seats, name, form.name
         )
         self.state.form = None
         self.hosts[host.match_id] = host.token

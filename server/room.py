@@ -303,6 +303,8 @@ class Room:
     rematch: Room | None = None
     hints: bool = False
     """Whether the seats may ask for hints and a review (the `hints` match option)."""
+    name: str = ""
+    """The match's own name (cleaned), shown in the match list; empty for none."""
     revision: int = 0
     """Counts the room's broadcasts: whatever a snapshot shows can only change with one."""
     began: bool = False

@@ -125,7 +125,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 )
             seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
         room, host_token = self.lobby.create(
-            request.game_id, request.players, dict(request.options), seats, request.creator_name
+            request.game_id,
+            request.players,
+            dict(request.options),
+            seats,
+            request.creator_name,
+            name=request.match_name,
         )
         return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room), host_token=host_token)
 
