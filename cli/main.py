@@ -323,7 +323,7 @@ async def choose_match(server: Server) -> str | None:
     for number, match in enumerate(waiting, start=1):
         count = sum(1 for s in match.seats if not s.taken and not s.reserved)
         free = n_("{count} free seat", "{count} free seats", count).format(count=count)
-        private = "  " + _("(private: needs its join code)") if match.private else ""
+        private = f"  [{_('private')}]" if match.private else ""
         by = "  " + _("by {name}").format(name=match.created_by) if match.created_by else ""
         named = f"  '{match.name}'" if match.name else ""
         print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free}{named}{by}{private}")

@@ -207,7 +207,8 @@ class LobbySession:
             try:
                 await self.carry_out(choice)
             except grpc.aio.AioRpcError as error:
-                self.state.status = explain(error, self.server.target if self.server else "")
+                target = self.server.target if self.server else ""
+                self.state.status = explain(error, target, choice.match_id)
 
     async def carry_out(self, choice: LobbyChoice) -> None:
         server = self.server

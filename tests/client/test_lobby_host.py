@@ -165,6 +165,7 @@ async def test_a_private_match_asks_for_its_code(running: Running, client: Serve
         await wait_for(lambda: state.asking is not None)
         pipe.send_text("XXXXXX" + ENTER)
         await wait_for(lambda: "not the join code" in state.status, state=state)
+        assert f"not the join code of match {host.match_id}: ask its host" in state.status
         pipe.send_text(ENTER)
         await wait_for(lambda: state.asking is not None)
         pipe.send_text(code + ENTER)
