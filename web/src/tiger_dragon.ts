@@ -118,13 +118,19 @@ function seatRow(state: TableState, view: TigerDragonView, seat: number): HTMLEl
   );
 }
 
+function wentOut(state: TableState, last: TigerDragonRoundSummary): Array<string | HTMLElement> {
+  const words = fmt(_("{name} went out with {tile}"), { name: state.actor(last.winner), tile: "\0" });
+  const [before, after] = words.split("\0");
+  return [before, tile(last.winningTile), after ?? ""];
+}
+
 function summaryLines(state: TableState, last: TigerDragonRoundSummary): HTMLElement {
   return h(
     "div",
     { class: "summary-line" },
     h("span", { class: "label" }, fmt(_("Last round ({round}):"), { round: last.round }) + " "),
-    fmt(_("{name} went out with"), { name: state.actor(last.winner) }) + " ",
-    tile(last.winningTile),
+    // The tile stands where the language puts it: "went out with [8]", "ging mit [8] aus".
+    ...wentOut(state, last),
     (last.openTile ? " " + _("(revealed)") : "") +
       ": " +
       fmt(_("card {value} + bonus {bonus} = {points}"), { value: last.cardValue, bonus: last.bonus, points: last.points }),
