@@ -43,6 +43,8 @@ export class TablePage {
   private hints: MoveHint[] | undefined;
   private review: ReviewMatchResponse[] | undefined;
   private joinCode = "";
+  /** Whether the host's controls are unfolded (a redraw keeps them so). */
+  private hostOpen = false;
   private timer: number | undefined;
   private readonly onWake = () => this.reconnectNow();
 
@@ -446,12 +448,12 @@ export class TablePage {
     const levels = this.context.botLevels;
     return h(
       "details",
-      { class: "host" },
+      { class: "host", open: this.hostOpen, ontoggle: (e: Event) => { this.hostOpen = (e.target as HTMLDetailsElement).open; } },
       h("summary", {}, _("host controls")),
       h(
         "ul",
         {},
-        info.seats.map((seat) =>
+        (this.state.snapshot?.seats ?? info.seats).map((seat) =>
           h(
             "li",
             {},

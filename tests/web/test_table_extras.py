@@ -1,0 +1,66 @@
+"""The table's extras in a real browser: the host's controls (a private match with its join
+code, a seat freed), a second phone joining from the lobby with the code, hints and the review
+where the match allows them, and the turn clock counting down."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import Browser, Page
+
+from tests.web.conftest import PHONE, WebServer
+from tools.web_page import create_match, tap_moves
+
+
+async def test_a_private_match_joined_with_its_code_and_a_seat_freed_by_the_host(
+    web_server: WebServer, phone: Page, browser: Browser
+) -> None:
+    match_id = await create_match(phone, web_server.url, "doors", "ada", ["person"])
+    await phone.click(".host summary")
+    await phone.click("button[data-key=private]")
+    notice = await phone.wait_for_selector(".notice >> text=join code")
+    assert notice is not None
+    code = re.search(r"join code: (\w{6})", await notice.inner_text())
+    assert code, await notice.inner_text()
+
+    bea = await (await browser.new_context(viewport=PHONE)).new_page()
+    await bea.goto(web_server.url)
+    await bea.fill("#player-name", "bea")
+    row = f"[data-match='{match_id}']"
+    await bea.wait_for_selector(f"{row} >> text=private")
+    await bea.click(f"{row} button[data-key='join:{match_id}']")  # no code: refused
+    await bea.wait_for_selector(".notice")
+    await bea.fill(f"{row} input.code", code[1])
+    await bea.click(f"{row} button[data-key='join:{match_id}']")
+    await bea.wait_for_url(f"**/#/match/{match_id}")
+    await bea.wait_for_selector(".seats >> text=bea (you)")
+    await phone.wait_for_selector(".seats >> text=bea")
+
+    # The host frees Bea's seat: she is a spectator now, and the seat is free again.
+    await phone.click("button[data-key='free:1']")
+    await phone.wait_for_selector(".seats li >> text=1: (free)")
+    await bea.wait_for_selector(".seats >> text=take seat 1")
+    await bea.context.close()
+
+
+async def test_hints_and_the_review(web_server: WebServer, phone: Page) -> None:
+    await create_match(phone, web_server.url, "koikoi", "ada", ["random"], {"hints": "on"})
+    await phone.wait_for_selector("button[data-key=hint]")
+    await phone.click("button[data-key=hint]")
+    first = await phone.wait_for_selector(".hints li")
+    assert first is not None and ":" in await first.inner_text()
+    assert await phone.locator("button.move.best").count() == 1
+    await tap_moves(phone)
+    await phone.click("button[data-key=review]")
+    await phone.wait_for_selector(".review >> text=/reviewed (\\d+) of \\1/")
+
+
+async def test_the_turn_clock_counts_down(web_server: WebServer, phone: Page) -> None:
+    await create_match(phone, web_server.url, "doors", "ada", ["random"], {"clock": "move:30"})
+    await phone.wait_for_selector("button.move")
+    clock = phone.locator(".clock")
+    first = await clock.inner_text()
+    assert re.search(r"you: 0:(30|29|28) to move", first), first
+    await phone.wait_for_timeout(2100)
+    later = await clock.inner_text()
+    assert later != first and re.search(r"you: 0:2\d to move", later), (first, later)
