@@ -50,6 +50,11 @@ async def test_hints_and_the_review(web_server: WebServer, phone: Page) -> None:
     first = await phone.wait_for_selector(".hints li")
     assert first is not None and ":" in await first.inner_text()
     assert await phone.locator("button.move.best").count() == 1
+    # The reasons come typed and are worded in the page's language.
+    await phone.select_option("#language", "de")
+    german = await phone.inner_text(".hints li >> nth=0")
+    assert "fängt" in german or "legt" in german, german
+    await phone.select_option("#language", "en")
     await tap_moves(phone)
     await phone.click("button[data-key=review]")
     await phone.wait_for_selector(".review >> text=/reviewed (\\d+) of \\1/")

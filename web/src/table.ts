@@ -15,6 +15,7 @@ import * as doors from "./doors";
 import { _, fmt } from "./i18n";
 import * as koikoi from "./koikoi";
 import { presence, TableState, type GameWords } from "./state";
+import { reasonWords } from "./reasons";
 import * as tigerDragon from "./tiger_dragon";
 import { MatchStatus, SeatKind, type Game, type MatchInfo } from "./gen/tigerden/v1/lobby_pb";
 import type { LegalMove, MoveHint, ReviewMatchResponse, Snapshot } from "./gen/tigerden/v1/match_pb";
@@ -353,7 +354,7 @@ export class TablePage {
       ),
       canHint ? h("button", { type: "button", class: "secondary", "data-key": "hint", onclick: () => void this.hint() }, _("hint")) : null,
       this.hints
-        ? h("ol", { class: "hints" }, this.hints.map((hint) => h("li", {}, `${hint.move ? this.state.label(hint.move) : ""}${hint.winChance !== undefined ? ` (${Math.round(hint.winChance * 100)}%)` : ""}: ${hint.reason}`)))
+        ? h("ol", { class: "hints" }, this.hints.map((hint) => h("li", {}, `${hint.move ? this.state.label(hint.move) : ""}${hint.winChance !== undefined ? ` (${Math.round(hint.winChance * 100)}%)` : ""}: ${reasonWords(hint)}`)))
         : null,
     );
   }
