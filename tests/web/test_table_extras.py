@@ -69,3 +69,38 @@ async def test_the_turn_clock_counts_down(web_server: WebServer, phone: Page) ->
     await phone.wait_for_timeout(2100)
     later = await clock.inner_text()
     assert later != first and re.search(r"you: 0:2\d to move", later), (first, later)
+
+
+UNNAMED = """() => [...document.querySelectorAll('button, a, input, select, summary')]
+  .filter((e) => e.type !== 'hidden')
+  .filter((e) => !((e.getAttribute('aria-label') || '').trim()
+    || (e.labels && [...e.labels].some((l) => l.textContent.trim()))
+    || e.textContent.trim() || (e.placeholder || '').trim()))
+  .map((e) => e.outerHTML)"""
+
+
+async def test_every_control_is_named_and_moves_are_played_by_keyboard(
+    web_server: WebServer, phone: Page
+) -> None:
+    await phone.goto(web_server.url)
+    await phone.click("button[data-key=new]")
+    assert await phone.evaluate(UNNAMED) == []
+    await create_match(phone, web_server.url, "doors", "ada", ["random"])
+    await phone.wait_for_selector("button.move")
+    assert await phone.evaluate(UNNAMED) == []
+    before = await phone.inner_text(".log")
+    for _ in range(60):  # Tab from the top of the page to the first move, then Enter
+        await phone.keyboard.press("Tab")
+        if await phone.evaluate("document.activeElement.classList.contains('move')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move")
+    played = await phone.evaluate("document.activeElement.textContent")
+    await phone.keyboard.press("Enter")
+    await phone.wait_for_selector(f".log li.mine >> text=ada (you) {played.split()[0][:4]}")
+    assert await phone.inner_text(".log") != before
+    # When the moves come back, the keyboard's focus is on one of them again.
+    await phone.wait_for_selector("button.move:not([disabled])")
+    await phone.wait_for_timeout(300)
+    focused = await phone.evaluate("document.activeElement.outerHTML")
+    assert 'class="move' in focused, focused

@@ -347,7 +347,7 @@ export class TablePage {
           const chance = hint?.winChance !== undefined ? ` ${Math.round(hint.winChance * 100)}%` : "";
           return h(
             "button",
-            { type: "button", class: `move${index === 0 && this.hints ? " best" : ""}`, "data-key": `move:${move.label}`, "data-label": move.label, disabled: this.sending, onclick: () => void this.act(move) },
+            { type: "button", class: `move${index === 0 && this.hints ? " best" : ""}`, "data-key": `move:${move.label}`, "data-label": move.label, "aria-disabled": this.sending ? "true" : undefined, onclick: () => void this.act(move) },
             this.state.label(move) + chance,
           );
         }),
