@@ -280,7 +280,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self.lobby = lobby
         self.limiter = limiter
         self._readers: set[asyncio.Task[None]] = set()
-        self.hints = HintDesk(lobby.bots)
+        self.hints = HintDesk(lobby.bots, limiter.limits.hints_per_peer)
 
     def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
         decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
@@ -410,12 +410,15 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def ReplayMatch(
         self, request: match_pb2.ReplayMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.ReplayMatchResponse]:
-        room, record = self.lobby.finished_match(request.match_id)
-        yield match_pb2.ReplayMatchResponse(
-            header=outbound.replay_header(room, record.seed, record.created_at)
-        )
-        for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
-            yield match_pb2.ReplayMatchResponse(step=step)
+        address = client_address(context)
+        self.limiter.check_rate("ReplayMatch", address)
+        with self.limiter.replay(address):
+            room, record = self.lobby.finished_match(request.match_id)
+            yield match_pb2.ReplayMatchResponse(
+                header=outbound.replay_header(room, record.seed, record.created_at)
+            )
+            for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
+                yield match_pb2.ReplayMatchResponse(step=step)
 
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -440,9 +443,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def Hint(
         self, request: match_pb2.HintRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.HintResponse:
+        address = client_address(context)
+        self.limiter.check_rate("Hint", address)
         room, seat = self.lobby.authenticate(require_token(context))
         version = request.version if request.HasField("version") else None
-        at, advice = await self.hints.hint(room, seat, version)
+        at, advice = await self.hints.hint(room, seat, version, address)
         codec = self.lobby.codecs[room.game_id]
         return match_pb2.HintResponse(
             version=at, moves=[outbound.move_hint(codec, a) for a in advice]
@@ -451,9 +456,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def ReviewMatch(
         self, request: match_pb2.ReviewMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.ReviewMatchResponse]:
+        address = client_address(context)
+        self.limiter.check_rate("ReviewMatch", address)
         room, seat = self.lobby.authenticate(require_token(context))
         codec = self.lobby.codecs[room.game_id]
-        async for reviewed, total, review in self.hints.review(room, seat):
+        async for reviewed, total, review in self.hints.review(room, seat, address):
             message = match_pb2.ReviewMatchResponse(reviewed=reviewed, total=total)
             if review is not None:
                 message.move.CopyFrom(outbound.reviewed_move(codec, review))
