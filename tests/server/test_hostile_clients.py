@@ -22,8 +22,9 @@ from server.errors import Reason, Refusal
 from server.limits import LAN_LIMITS, Limiter
 from server.lobby import Lobby
 from server.main import Running
+from server.paging import DEFAULT_PAGE
 from server.room import Room, SeatKind, Status
-from server.store import Store
+from server.store import SeatRecord, Store
 from tests.server.helpers import BOT, HUMAN, first_snapshot, refused, to_act, two_humans
 from tests.server.test_lobby_hardening import open_watch, server_with
 
@@ -249,3 +250,91 @@ async def test_8b_hints_are_limited_per_address(client: Server) -> None:
     )
     refusals = [error_reason(a) for a in answers if isinstance(a, grpc.aio.AioRpcError)]
     assert refusals == ["HINT_BUSY"]
+
+
+ARCHIVED = 2 * DEFAULT_PAGE + 7
+
+
+def stored_archive(db: Path, count: int = ARCHIVED) -> None:
+    """`count` finished Doors matches in the store at `db`, as a long-running server has."""
+    store = Store(db)
+    seats = [SeatRecord(0, "human", "", "ada", None), SeatRecord(1, "human", "", "bob", None)]
+    for number in range(count):
+        store.create_match(
+            f"old{number:04}",
+            "doors",
+            2,
+            {"collector_set": "automatic"},
+            number,
+            seats,
+            finished=True,
+        )
+    store.close()
+
+
+async def test_8c_the_lobby_stream_pages_the_archive(tmp_path: Path) -> None:
+    """With 4,000 finished matches WatchLobby's first message was 4.29 MB (the terminal lobby
+    got RESOURCE_EXHAUSTED and retried for ever): it now holds the open matches and the
+    archive's newest page, with the archive's size and the token of the next page."""
+    stored_archive(tmp_path / "db.sqlite")
+    async with server_with(tmp_path) as client:
+        waiting = await client.create("doors")
+        stream = client.watch_lobby(include_finished=True)
+        first = await asyncio.wait_for(anext(stream), 10)
+        await stream.aclose()
+        finished = [m for m in first.matches if m.status == lobby_pb2.MATCH_STATUS_FINISHED]
+        assert [m.match_id for m in first.matches if m not in finished] == [waiting.match_id]
+        assert (len(finished), first.finished_count) == (DEFAULT_PAGE, ARCHIVED)
+        seen = [m.match_id for m in finished]
+        token = first.finished_page_token
+        while token:
+            answer = await client.lobby.ListMatches(
+                lobby_pb2.ListMatchesRequest(
+                    status=lobby_pb2.MATCH_STATUS_FINISHED, page_token=token
+                )
+            )
+            seen += [m.match_id for m in answer.matches]
+            token = answer.next_page_token
+        assert seen == [f"old{n:04}" for n in reversed(range(ARCHIVED))]  # each once, newest first
+
+
+async def test_8c_a_page_of_the_archive_reads_a_page_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ListMatches of finished matches read the whole archive (353 ms at 4,000)."""
+    stored_archive(tmp_path / "db.sqlite")
+    read: list[object] = []
+    record = Store._record
+
+    def counted(store: Store, row: Any, with_moves: bool = True) -> Any:
+        read.append(row)
+        return record(store, row, with_moves)
+
+    monkeypatch.setattr(Store, "_record", counted)
+    async with server_with(tmp_path) as client:
+        read.clear()
+        answer = await client.lobby.ListMatches(
+            lobby_pb2.ListMatchesRequest(status=lobby_pb2.MATCH_STATUS_FINISHED, page_size=10)
+        )
+        assert len(answer.matches) == 10 and answer.next_page_token
+        assert len(read) <= 11
+
+
+async def test_point5_a_seat_holder_gets_no_second_seat_unless_hot_seat(client: Server) -> None:
+    """The lobby let a person take their own match's second seat. A client that holds a seat
+    presents its token on JoinMatch; a second seat of that match is then refused, unless the
+    request asks for a hot-seat game."""
+    match = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    ada = await client.join(match.match_id, "ada", 0)
+    again = lobby_pb2.JoinMatchRequest(match_id=match.match_id, player_name="ada")
+    details = await refused(
+        client.lobby.JoinMatch(again, metadata=ada.metadata),
+        grpc.StatusCode.ALREADY_EXISTS,
+        "ALREADY_SEATED",
+    )
+    assert "seat 0" in details and "hot-seat" in details
+    other = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    elsewhere = lobby_pb2.JoinMatchRequest(match_id=other.match_id, player_name="ada")
+    assert (await client.lobby.JoinMatch(elsewhere, metadata=ada.metadata)).seat == 0
+    again.hot_seat = True
+    assert (await client.lobby.JoinMatch(again, metadata=ada.metadata)).seat == 1
