@@ -47,7 +47,7 @@ class Limits:
         8, "spectator streams one address may have open at once on one match"
     )
     streams_per_seat: int = _limit(8, "Play and Watch streams open at once with one seat's token")
-    replays_per_minute: float = _limit(10, "ReplayMatch calls per minute from one address")
+    replays_per_minute: float = _limit(60, "ReplayMatch calls per minute from one address")
     replays_per_peer: int = _limit(2, "ReplayMatch streams open at once from one address")
     creates_per_minute: float = _limit(30, "CreateMatch calls per minute from one address")
     joins_per_minute: float = _limit(60, "JoinMatch calls per minute from one address")
