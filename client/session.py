@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import grpc
 from prompt_toolkit.application import Application
@@ -40,15 +40,19 @@ async def play_at_tables(
     input: Input | None = None,
     output: Output | None = None,
     bell: bool = True,
+    on_rematch: Callable[[SeatHandle], None] | None = None,
 ) -> tuple[SeatHandle, ClientState]:
     """Plays `seat` at its table; when the player asks to play again (/again), takes the same
-    seat in the rematch and plays that. Returns the last seat and its table's final state."""
+    seat in the rematch (telling `on_rematch`, which remembers it) and plays that. Returns the
+    last seat and its table's final state."""
     while True:
         state = ClientState(game, seat.match_id, options=dict(options))
         final = await run_table(seat, state, input=input, output=output, bell=bell)
         if not final.play_again:
             return seat, final
         seat = await seat.rematch()
+        if on_rematch is not None:
+            on_rematch(seat)
 
 
 async def watch_tables(
@@ -203,7 +207,8 @@ class LobbySession:
             try:
                 await self.carry_out(choice)
             except grpc.aio.AioRpcError as error:
-                self.state.status = explain(error, self.server.target if self.server else "")
+                target = self.server.target if self.server else ""
+                self.state.status = explain(error, target, choice.match_id)
 
     async def carry_out(self, choice: LobbyChoice) -> None:
         server = self.server
@@ -232,7 +237,7 @@ class LobbySession:
         assert form is not None, "the form is open when it is submitted"
         name = self.state.player_name
         host = await server.create_hosted(
-            form.game.game_id, form.players, form.options, form.seats, creator=name
+            form.game.game_id, form.players, form.options, form.seats, name, form.name
         )
         self.state.form = None
         self.hosts[host.match_id] = host.token
@@ -274,6 +279,11 @@ class LobbySession:
             self.state.status = _("match over: {result}").format(
                 result=final.result_text(final.snapshot)
             )
+        elif final.seat_lost:
+            del self.seats[seat.match_id], self.state.my_seats[seat.match_id]
+            self.state.status = _(
+                "left match {match}: you no longer hold seat {seat} ({reason})"
+            ).format(match=seat.match_id, seat=seat.seat, reason=final.seat_lost)
         else:
             self.state.status = _(
                 "left match {match}; your seat {seat} is kept: Enter on it takes you back"

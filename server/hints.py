@@ -28,7 +28,7 @@ from server.room import Room, SeatKind, Status, check_version
 
 HINTS = OptionSpec(
     "hints",
-    "hints (h) and a post-match review (r) from the hard bot's search: auto = on when a bot "
+    "hints (F3) and a post-match review (F4) from the hard bot's search: auto = on when a bot "
     "plays, off when every seat is a person",
     ("auto", "on", "off"),
     "auto",

@@ -211,6 +211,7 @@ class Lobby:
             record.join_code,
             chat=list(record.chat),
             hints=hints_on(hints_option, [seat.kind for seat in seats]),
+            name=record.name,
         )
         room.replay([(move.seat, log.load(move.move)) for move in record.moves])
         room.began = room.began or record.finished  # its seats may have been given up since
@@ -311,10 +312,12 @@ class Lobby:
         seats: Sequence[tuple[SeatKind, str]],
         creator: str = "",
         rematch_of: Room | None = None,
+        name: str = "",
     ) -> tuple[Room, str]:
         """Opens a match; returns it and the host's secret token ("" for a rematch, whose host
         is the previous match's). `seats` lists (kind, bot level) per seat; empty means seat 0
-        human and the rest bots at the default level."""
+        human and the rest bots at the default level; `name` is the match's own (others read
+        it: cleaned like a player's)."""
         game = self.games.get(game_id)
         if game is None:
             hosted = ", ".join(self.games)
@@ -356,6 +359,7 @@ class Lobby:
         host_hash = rematch_of.host_hash if rematch_of is not None else token_hash(host_token)
         join_code = rematch_of.join_code if rematch_of is not None else None
         creator = clean_name(creator)
+        name = clean_name(name)
         records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
         # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): with every seat a
         # bot's it is over at once; else when its last seat is taken (Room.began).
@@ -379,6 +383,7 @@ class Lobby:
                     rematch_of.match_id if rematch_of else None,
                     decided,
                     join_code,
+                    name,
                 )
             except MatchIdTaken:
                 continue
@@ -399,6 +404,7 @@ class Lobby:
             join_code,
             rematch_of=rematch_of,
             hints=hints,
+            name=name,
         )
         if rematch_of is not None:
             rematch_of.rematch = room
@@ -590,7 +596,7 @@ class Lobby:
             seats = [(s.kind, s.bot_level) for s in room.seats]
             options = with_hints(room.options, room.hints)
             opening()
-            self.create(room.game_id, room.players, options, seats, slot.name, room)
+            self.create(room.game_id, room.players, options, seats, slot.name, room, room.name)
         rematch = room.rematch
         assert rematch is not None, "create links the rematch"
         if rematch.seats[seat].taken:

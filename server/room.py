@@ -156,8 +156,9 @@ class Subscriber:
     ) -> None:
         self.seat = seat
         self.closed = False
-        self.revoked = False
-        """Set when the seat was given up: the stream must end and read no more moves."""
+        self.revoked: NoteKind | None = None
+        """Why the seat's token stopped working (GAVE_UP, REMOVED, BOT_TAKES_OVER), once it
+        did: the stream must end, read no more moves and say why."""
         self._events: list[Event] = list(recap)
         self._notes: list[TableNote] = []
         self._chat: list[ChatRecord] = list(chat)
@@ -302,6 +303,8 @@ class Room:
     rematch: Room | None = None
     hints: bool = False
     """Whether the seats may ask for hints and a review (the `hints` match option)."""
+    name: str = ""
+    """The match's own name (cleaned), shown in the match list; empty for none."""
     revision: int = 0
     """Counts the room's broadcasts: whatever a snapshot shows can only change with one."""
     began: bool = False
@@ -457,7 +460,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, why)
 
     def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
         """Hands the seat to a server bot at `level`; a person holding it is removed."""
@@ -470,7 +473,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, NoteKind.BOT_TAKES_OVER)
 
     def end(self, ending: Ending) -> None:
         """Ends the match outside its rules (abort, forfeit, expiry)."""
@@ -526,10 +529,10 @@ class Room:
         self.chat.append(line)
         self.broadcast([], chat=[line])
 
-    def revoke(self, seat: Seat) -> None:
-        """Ends every stream of `seat`, whose token was just given up."""
+    def revoke(self, seat: Seat, why: NoteKind) -> None:
+        """Ends every stream of `seat`, whose token just stopped working (`why`)."""
         for subscriber in [s for s in self.subscribers if s.seat == seat]:
-            subscriber.revoked = True
+            subscriber.revoked = why
             subscriber.close()
             self.unsubscribe(subscriber)
 

@@ -196,7 +196,7 @@ def game_lines(state: LobbyState) -> StyleAndTextTuples:
 def match_line(state: LobbyState, match: lobby_pb2.MatchInfo) -> str:
     status = status_word(match)
     names = ", ".join(seat_label(s) for s in match.seats)
-    title = short_title(_(state.title(match.game_id)))
+    title = match.name or short_title(_(state.title(match.game_id)))
     by = " " + _("by {name}").format(name=match.created_by) if match.created_by else ""
     return f"{title:<14.14} {status:<8} {names}{by}"
 
@@ -226,6 +226,8 @@ def detail_lines(state: LobbyState) -> StyleAndTextTuples:
     rules = _("house rules: {options}").format(options=options) if changed else _("usual rules")
     private = " · " + _("private: joining needs its code") if match.private else ""
     title = _(state.title(match.game_id)) + " · " + _("match {id}").format(id=match.match_id)
+    if match.name:
+        title = f"{match.name} · {title}"
     lines: StyleAndTextTuples = [
         ("class:title", f"{title}{by}\n"),
         ("", f"{waiting_for(match)}\n"),
@@ -250,6 +252,8 @@ def form_value(form: CreateForm, number: int) -> str:
         return _(next(g.title for g in form.games if g.game_id == value))
     if row.key == "private":
         return _("yes: joining needs a code") if value == "on" else _("no")
+    if row.key == "name" and not value:
+        return _("(none: type one)")
     if row.key.startswith("seat:"):
         level = value.removeprefix("bot ")
         return _("person") if value == PERSON else _("bot {level}").format(level=level)
@@ -295,6 +299,8 @@ def row_help(form: CreateForm) -> StyleAndTextTuples:
         return [("class:dim", words)]
     if key == "private":
         return [("class:dim", _("a private match is joined with a code, shown to you"))]
+    if key == "name":
+        return [("class:dim", _("a name for the match, shown in the match list"))]
     return []
 
 

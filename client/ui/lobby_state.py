@@ -200,6 +200,7 @@ class CreateForm:
             FormRow("game", _("game"), [g.game_id for g in self.games]),
             FormRow("players", _("players"), counts),
             FormRow("private", _("private"), ["off", "on"]),
+            FormRow("name", _("match name"), [""], free=True),
         ]
         rows[0].index = rows[0].values.index(game_id)
         rows[1].index = counts.index(str(players))
@@ -257,6 +258,10 @@ class CreateForm:
     @property
     def private(self) -> bool:
         return self.rows[2].value == "on"
+
+    @property
+    def name(self) -> str:
+        return self.rows[3].value.strip()
 
     @property
     def options(self) -> dict[str, str]:
