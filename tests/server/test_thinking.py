@@ -13,15 +13,25 @@ from server.thinking import Priority, ThinkingQueue
 PERSON, ADVICE, BOTS_ONLY = Priority.PERSON, Priority.ADVICE, Priority.BOTS_ONLY
 
 
-async def test_people_first_then_the_least_served_table_then_the_longest_waiting() -> None:
-    release = threading.Event()
-    order: list[str] = []
+class InOrder:
+    """Work that records the order it ran in; the `holding` one first waits for `release`,
+    keeping its worker busy while the others queue."""
 
-    def work(name: str) -> str:
-        if name == "a1":
-            release.wait(5)
-        order.append(name)
+    def __init__(self, holding: str) -> None:
+        self.holding = holding
+        self.release = threading.Event()
+        self.order: list[str] = []
+
+    def work(self, name: str) -> str:
+        if name == self.holding:
+            self.release.wait(5)
+        self.order.append(name)
         return name
+
+
+async def test_people_first_then_the_least_served_table_then_the_longest_waiting() -> None:
+    ran = InOrder("a1")
+    work, release, order = ran.work, ran.release, ran.order
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         queue = ThinkingQueue(pool, workers=1)
@@ -87,14 +97,8 @@ async def test_8b_hints_yield_to_bots_at_peoples_tables() -> None:
     """30 seats asking hints nonstop made other people's bots wait 13 s a move: a hint waits
     behind every bot at a person's table (even one that asked later), and never takes the
     last free worker."""
-    release = threading.Event()
-    order: list[str] = []
-
-    def work(name: str) -> str:
-        if name == "busy":
-            release.wait(5)
-        order.append(name)
-        return name
+    ran = InOrder("busy")
+    work, release, order = ran.work, ran.release, ran.order
 
     with ThreadPoolExecutor(max_workers=1) as pool:
         queue = ThinkingQueue(pool, workers=1)
