@@ -54,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=4, help="easy self-play matches")
     parser.add_argument("--worlds", type=int, default=400, help="worlds per move valued")
     parser.add_argument("--iterations", type=int, help="the level's budget (default: the bench's)")
+    parser.add_argument("--value-seed", type=int, default=3, help="the worlds' seed")
     args = parser.parse_args(argv)
     config = next(c for c in CONFIGS if c.name == args.config)
     game = GAMES[config.game]
@@ -69,8 +70,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             if len(state.legal_moves()) > 1:
                 searched = decide(state, seat, args.level, seed=turn, budget=budget)
                 if searched != easy:
-                    ours = value(state, seat, searched, args.worlds, turn)
-                    theirs = value(state, seat, easy, args.worlds, turn)
+                    ours = value(state, seat, searched, args.worlds, args.value_seed)
+                    theirs = value(state, seat, easy, args.worlds, args.value_seed)
                     gains.append(ours - theirs)
                     verdict = (
                         "same"
