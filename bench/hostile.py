@@ -123,6 +123,8 @@ def main() -> None:
             "--db",
             str(Path(folder) / "bench.sqlite"),
         ]
+        if args.server_command == parser.get_default("server_command"):
+            command.append("--no-web")  # another build may not know the flag
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert server.stdout is not None
         line = server.stdout.readline()

@@ -307,7 +307,7 @@ def start_server(
         if profile is not None:
             command[1:1] = ["-m", "pyinstrument", "-r", "text", "--show-all", "-o", str(profile)]
         command += ["--port", "0", "--db", str(Path(folder) / "bench.sqlite"), "--no-advertise"]
-        command += LIMIT_FLAGS
+        command += LIMIT_FLAGS + ([] if case.source else ["--no-web"])  # a before has no web
     else:
         command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
     environment = dict(os.environ)

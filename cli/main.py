@@ -23,8 +23,11 @@ from bots import LEVELS, parse_level
 from cli.remote_bot import level_chooser
 from client.api import HostHandle, SeatHandle, Server, connect, error_reason
 from client.bot import BotError, play_seat
+from client.errors import explain
 from client.export import export_lines
 from client.i18n import LANGUAGES, _, n_, set_language
+from client.seats import find as held_seat
+from client.seats import remember as remember_seat
 from client.selfplay import selfplay
 from client.ui.replay import Replay, build_replay_app
 from client.ui.state import ClientState
@@ -33,6 +36,7 @@ from discovery import FoundServer, find_servers
 from engine import GAMES
 
 DEFAULT_PORT = 50051
+DEFAULT_WEB_PORT = 8080
 
 
 def default_db() -> Path:
@@ -90,12 +94,23 @@ def parse_options(pairs: Sequence[str], clock: str | None = None) -> dict[str, s
 
 
 @contextlib.asynccontextmanager
-async def embedded_server(db: Path, bot_delay: float) -> AsyncIterator[Server]:
-    """A local server on a free loopback port, for `play` and `selfplay`."""
+async def embedded_server(
+    db: Path, bot_delay: float, web_port: int | None = None
+) -> AsyncIterator[Server]:
+    """A local server on a free loopback port, for `play` and `selfplay`; with `web_port`, the
+    browser client too, on that loopback port."""
     from server.limits import Limits
     from server.main import start_server
 
-    running = await start_server("127.0.0.1:0", db, bot_delay, Limits.unlimited())
+    web = None if web_port is None else ("127.0.0.1", web_port)
+    running = await start_server("127.0.0.1:0", db, bot_delay, Limits.unlimited(), web=web)
+    if running.web is not None:
+        print(
+            _("the web client: {url} (this machine only; tigerden serve is for the LAN)").format(
+                url=f"http://127.0.0.1:{running.web.bound}/"
+            ),
+            flush=True,
+        )
     server = connect(f"127.0.0.1:{running.port}")
     try:
         yield server
@@ -135,16 +150,26 @@ async def open_table(
     game_id: str,
     args: argparse.Namespace,
     hint: Callable[[SeatHandle], str],
+    on_rematch: Callable[[SeatHandle], None] | None = None,
 ) -> None:
-    """Plays the seat's table (and its rematches, after /again) until the player quits."""
+    """Plays the seat's table (and its rematches, after /again, each told to `on_rematch`)
+    until the player quits."""
     from client.session import play_at_tables
 
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
     game = await game_info(server, game_id)
-    seat, final = await play_at_tables(seat, game, options, bell=not args.no_bell)
+    seat, final = await play_at_tables(
+        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch
+    )
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
+    elif final.seat_lost:
+        print(
+            _("left match {match}: you no longer hold seat {seat} ({reason})").format(
+                match=seat.match_id, seat=seat.seat, reason=final.seat_lost
+            )
+        )
     else:
         print(
             _("left match {match}; your seat ({seat}) is kept. Continue with:").format(
@@ -156,15 +181,20 @@ async def open_table(
 
 async def cmd_serve(args: argparse.Namespace) -> int:
     from server.limits import Limits
-    from server.main import Tls, serve
+    from server.main import Tls, key_warning, serve
 
     if bool(args.tls_cert) != bool(args.tls_key):
         raise SystemExit("--tls-cert and --tls-key go together")
+    if args.tls_key and (warning := key_warning(Path(args.tls_key))):
+        print(warning, flush=True)
     tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
     name = None if args.no_advertise else args.name
     db = Path(args.db)
-    await serve(args.host, args.port, db, args.bot_delay, name, limits, tls, args.expire_waiting)
+    web_port = None if args.no_web else args.web_port
+    await serve(
+        args.host, args.port, db, args.bot_delay, name, limits, tls, args.expire_waiting, web_port
+    )
     return 0
 
 
@@ -173,7 +203,7 @@ async def cmd_lobby(args: argparse.Namespace) -> int:
 
     address = target(args.address) if args.address else None
     ca = Path(args.tls_ca).read_bytes() if args.tls_ca else None
-    await run_lobby(args.name, address, args.interface, tls_ca=ca)
+    await run_lobby(args.name, address, args.interface, tls_ca=ca, bell=not args.no_bell)
     return 0
 
 
@@ -193,20 +223,22 @@ async def cmd_servers(args: argparse.Namespace) -> int:
 
 async def choose_server(timeout: float, interfaces: Sequence[str]) -> FoundServer | None:
     """The server to join: looked for on the LAN, then picked from a numbered list."""
-    print(f"looking for tigerden servers on the LAN ({timeout:g} s)...", flush=True)
+    print(_("looking for tigerden servers on the LAN ({timeout:g} s)...").format(timeout=timeout))
     try:
         found = await find_servers(timeout, interfaces)
     except OSError as error:
-        print(f"{error}; give its address: tigerden join HOST[:PORT]")
+        print(_("{error}; give its address: tigerden join HOST[:PORT]").format(error=error))
         return None
     if not found:
-        print("no server answered; give its address: tigerden join HOST[:PORT]")
+        print(_("no server answered; give its address: tigerden join HOST[:PORT]"))
         return None
     for number, server in enumerate(found, start=1):
         print(f"{number:>2}. {server.line()}")
-    choice = input("join which server (number)? ").strip()
+    choice = ask(_("join which server (number)? "))
+    if choice is None:
+        return None
     if not choice.isdigit() or not 1 <= int(choice) <= len(found):
-        print(f"{choice!r} is not a number from the list")
+        print(_("{choice!r} is not a number from the list").format(choice=choice))
         return None
     return found[int(choice) - 1]
 
@@ -232,7 +264,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
     db = Path(args.db)
     if not args.resume and not args.game:
         raise SystemExit(_("play needs a GAME (doors, koikoi, tiger-dragon) or --resume"))
-    async with embedded_server(db, args.bot_delay) as server:
+    async with embedded_server(db, args.bot_delay, args.web_port if args.web else None) as server:
         if args.resume:
             found = await last_local_seat(server, db)
             if found is None:
@@ -247,7 +279,14 @@ async def cmd_play(args: argparse.Namespace) -> int:
             match = await server.create(game_id, count, options, seats)
             seat = await server.join(match.match_id, args.name, 0)
             remember_local_seat(db, seat, game_id)
-        await open_table(server, seat, game_id, args, lambda _seat: resume_hint(args))
+        await open_table(
+            server,
+            seat,
+            game_id,
+            args,
+            lambda _seat: resume_hint(args),
+            lambda rematch: remember_local_seat(db, rematch, game_id),  # --resume finds it
+        )
     return 0
 
 
@@ -266,6 +305,92 @@ async def last_local_seat(server: Server, db: Path) -> tuple[SeatHandle, str] | 
     return None
 
 
+def ask(question: str) -> str | None:
+    """A line typed at the terminal, stripped; None at the end of input (Ctrl-D)."""
+    try:
+        return input(question).strip()
+    except EOFError:
+        print()
+        return None
+
+
+async def choose_match(server: Server) -> str | None:
+    """A waiting match picked from a numbered list; None (said why) when there is none."""
+    waiting = [m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING]
+    if not waiting:
+        print(_("no match is waiting for players; create one with --create GAME"))
+        return None
+    for number, match in enumerate(waiting, start=1):
+        count = sum(1 for s in match.seats if not s.taken and not s.reserved)
+        free = n_("{count} free seat", "{count} free seats", count).format(count=count)
+        private = f"  [{_('private')}]" if match.private else ""
+        by = "  " + _("by {name}").format(name=match.created_by) if match.created_by else ""
+        named = f"  '{match.name}'" if match.name else ""
+        print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free}{named}{by}{private}")
+    choice = ask(_("join which match (number)? "))
+    if choice is None:
+        return None
+    if not choice.isdigit() or not 1 <= int(choice) <= len(waiting):
+        print(_("{choice!r} is not a number from the list").format(choice=choice))
+        return None
+    return waiting[int(choice) - 1].match_id
+
+
+def same_name(name: str, seat: lobby_pb2.Seat) -> bool:
+    """Whether a taken human seat carries `name`, as the server shows names (case aside)."""
+    return (
+        seat.taken
+        and seat.kind == lobby_pb2.SEAT_KIND_HUMAN
+        and seat.name.casefold() == name.strip().casefold()
+    )
+
+
+async def take_seat(
+    server: Server, match_id: str, args: argparse.Namespace, code: str
+) -> SeatHandle | None:
+    """The seat this person plays in `match_id`: the one a token (given, or remembered from
+    an earlier join) holds, else a new one; a private match's code is asked for when missing
+    or wrong. None (said why) when the person gives up."""
+    if args.token:
+        return await server.resume(match_id, args.token)
+    mine = held_seat(server.target, match_id)
+    if mine is not None and mine.token:
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            seat = await server.resume(match_id, mine.token)
+            print(_("you hold seat {seat} of this match: taking it back").format(seat=seat.seat))
+            return seat
+    match = await server.find_match(match_id)
+    taken = [s for s in match.seats if same_name(args.name, s)] if match else []
+    if taken:
+        # One person, one seat: a second seat of the same name is most often its own holder
+        # joining again (eve vs eve), so it is taken only when asked for.
+        print(
+            _(
+                "{name} already sits in seat {seat} of this match. If that is you, take it back "
+                "with the --token printed when you left; to join as someone else, give --name."
+            ).format(name=taken[0].name, seat=taken[0].seat)
+        )
+        answer = ask(_("join as a second {name} anyway (y/N)? ").format(name=taken[0].name))
+        if (answer or "").lower() not in ("y", "yes", _("y"), _("yes")):
+            print(_("not joined"))
+            return None
+    while True:
+        try:
+            return await server.join(match_id, args.name, args.seat, code)
+        except grpc.aio.AioRpcError as error:
+            if error_reason(error) not in ("JOIN_CODE_REQUIRED", "BAD_JOIN_CODE"):
+                raise
+        if code:
+            print(_("{code} is not the join code of this match").format(code=code))
+        typed = ask(
+            _("match {match} is private: its join code (ask its host)? ").format(match=match_id)
+        )
+        if not typed:
+            print(_("not joined: a private match needs its join code"))
+            return None
+        code = typed
+
+
 async def cmd_join(args: argparse.Namespace) -> int:
     address = args.address
     if address is None:
@@ -275,13 +400,17 @@ async def cmd_join(args: argparse.Namespace) -> int:
         address = chosen.target
     async with open_server(args, address) as server:
         match_id = args.match
+        code = args.code or ""
         if args.create:
             count, seats = await seat_specs(
                 server, args.create, args.players, args.bots, args.level
             )
             options = parse_options(args.option, args.clock)
-            host = await server.create_hosted(args.create, count, options, seats)
+            host = await server.create_hosted(
+                args.create, count, options, seats, args.name, args.match_name or ""
+            )
             match_id = host.match_id
+            remember_seat(server.target, match_id, host=host.token)
             people = n_("{count} person", "{count} people", count - args.bots)
             bots = n_("{count} bot", "{count} bots", args.bots)
             print(
@@ -297,30 +426,15 @@ async def cmd_join(args: argparse.Namespace) -> int:
             print(_("you are its host; free a seat, seat a bot or abort the match with:"))
             print(f"  tigerden host {server.target} {match_id} --token {host.token} ACTION")
         if not match_id:
-            waiting = [
-                m for m in await server.matches() if m.status == lobby_pb2.MATCH_STATUS_WAITING
-            ]
-            if not waiting:
-                print("no match is waiting for players; create one with --create GAME")
+            if args.token:
+                raise SystemExit(_("--token needs --match: the match the token was issued for"))
+            match_id = await choose_match(server)
+            if match_id is None:
                 return 1
-            for number, match in enumerate(waiting, start=1):
-                free = sum(1 for s in match.seats if not s.taken)
-                private = "  (private: needs --code)" if match.private else ""
-                print(
-                    f"{number:>2}. {match.match_id}  {match.game_id:<13} {free} free seat(s)"
-                    f"{private}"
-                )
-            choice = input("join which match (number)? ").strip()
-            if not choice.isdigit() or not 1 <= int(choice) <= len(waiting):
-                print(f"{choice!r} is not a number from the list")
-                return 1
-            match_id = waiting[int(choice) - 1].match_id
-        if args.token:
-            if not match_id:
-                raise SystemExit("--token needs --match: the match the token was issued for")
-            seat = await server.resume(match_id, args.token)
-        else:
-            seat = await server.join(match_id, args.name, args.seat, args.code or "")
+        seat = await take_seat(server, match_id, args, code)
+        if seat is None:
+            return 1
+        remember_seat(server.target, match_id, seat.seat, seat.token)
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
         await open_table(
@@ -354,16 +468,24 @@ async def cmd_host(args: argparse.Namespace) -> int:
         host = HostHandle(server, match, args.token)
         if args.action == "free":
             match = await host.free_seat(args.seat)
-            print(f"seat {args.seat} is free; its old token no longer works")
+            print(_("seat {seat} is free; its old token no longer works").format(seat=args.seat))
         elif args.action == "bot":
             match = await host.replace_with_bot(args.seat, args.level)
-            print(f"seat {args.seat} is played by {match.seats[args.seat].name}")
+            print(
+                _("seat {seat} is played by {name}").format(
+                    seat=args.seat, name=match.seats[args.seat].name
+                )
+            )
         elif args.action == "abort":
             await host.abort()
-            print(f"match {args.match} aborted")
+            print(_("match {match} aborted").format(match=args.match))
         else:
             code = await host.set_private(args.action == "private")
-            print(f"private: join with --code {code}" if code else "anyone may join again")
+            print(
+                _("private: join with --code {code}").format(code=code)
+                if code
+                else _("anyone may join again")
+            )
     return 0
 
 
@@ -477,7 +599,7 @@ async def cmd_games(args: argparse.Namespace) -> int:
 
 
 async def cmd_matches(args: argparse.Namespace) -> int:
-    from client.ui.lobby_state import waiting_for
+    from client.ui.lobby_state import status_word, waiting_for
 
     async with open_server(args, args.server) as server:
         if args.finished:
@@ -485,16 +607,11 @@ async def cmd_matches(args: argparse.Namespace) -> int:
         else:
             matches = await server.matches(include_finished=args.all)
         for match in matches:
-            status = lobby_pb2.MatchStatus.Name(match.status).removeprefix("MATCH_STATUS_").lower()
-            if match.ending not in (
-                lobby_pb2.MATCH_ENDING_UNSPECIFIED,
-                lobby_pb2.MATCH_ENDING_PLAYED_OUT,
-            ):
-                status = lobby_pb2.MatchEnding.Name(match.ending).removeprefix("MATCH_ENDING_")
-                status = status.lower()
+            status = status_word(match)
             seats = ", ".join(s.name or "(free)" for s in match.seats)
             by = f" (by {match.created_by})" if match.created_by else ""
-            print(f"{match.match_id}  {match.game_id:<13} {status:<9} v{match.version:<5} {seats}")
+            by += f" '{match.name}'" if match.name else ""
+            print(f"{match.match_id}  {match.game_id:<13} {status:<11} v{match.version:<5} {seats}")
             print(f"{'':<18}{waiting_for(match)}{by}")
         if not matches:
             finished = "" if args.all else " (--all includes finished ones)"
@@ -617,8 +734,17 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="do not announce the server on the LAN (mDNS/DNS-SD); clients then need the address",
     )
+    web = p.add_argument_group("the web client (a browser's page, gRPC-Web: docs/web.md)")
+    web.add_argument(
+        "--web-port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        metavar="PORT",
+        help="serve the page and its gRPC-Web API on this port of --host (default: %(default)s)",
+    )
+    web.add_argument("--no-web", action="store_true", help="serve no web client")
     db_arg(p)
-    tls = p.add_argument_group("TLS (clients then connect with --tls-ca)")
+    tls = p.add_argument_group("TLS (clients then connect with --tls-ca; the page is HTTPS)")
     tls.add_argument("--tls-cert", metavar="PEM", help="the server's certificate chain")
     tls.add_argument("--tls-key", metavar="PEM", help="the certificate's private key")
     limits = p.add_argument_group("limits (per client address unless said otherwise)")
@@ -656,6 +782,7 @@ def parser() -> argparse.ArgumentParser:
         "address", nargs="?", help="HOST[:PORT] of a server (default: the servers on the LAN)"
     )
     p.add_argument("--name", default=login_name(), help="your name (default: your login name)")
+    ui_options(p)
     discovery_args(p)
     tls_ca_arg(p)
     p.set_defaults(run=cmd_lobby)
@@ -678,6 +805,18 @@ def parser() -> argparse.ArgumentParser:
     clock_option(p)
     p.add_argument("--name", default=login_name(), help="your name (default: your login name)")
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before moving")
+    p.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve the web client to this machine's browser (127.0.0.1, --web-port)",
+    )
+    p.add_argument(
+        "--web-port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        metavar="PORT",
+        help="with --web: the page's port (default: %(default)s; 0 picks a free one)",
+    )
     db_arg(p)
     p.set_defaults(run=cmd_play)
 
@@ -694,6 +833,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     clock_option(p)
     p.add_argument("--private", action="store_true", help="with --create: joining needs a code")
+    p.add_argument("--match-name", metavar="NAME", help="with --create: a name for the match")
     p.add_argument("--code", help="the join code of a private match")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")
@@ -776,6 +916,18 @@ def parser() -> argparse.ArgumentParser:
     return root
 
 
+SCREENS = ("lobby", "play", "join", "watch", "replay")
+"""The commands that draw a full screen and read keys, so need a terminal."""
+
+
+def addressed(args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """The server and the match a command line names, for the words of an error."""
+    if args.command in ("replay", "export"):
+        return replay_args(args)
+    address = getattr(args, "address", None) or getattr(args, "server", None)
+    return address, getattr(args, "match", None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
@@ -783,13 +935,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     set_language(getattr(args, "lang", None))
     use_ascii(getattr(args, "ascii", False) or wants_ascii())
+    if args.command in SCREENS and not sys.stdin.isatty():
+        print(
+            _(
+                "tigerden {command} shows a screen and reads its keys: run it in a terminal "
+                "(its standard input is not one)"
+            ).format(command=args.command),
+            file=sys.stderr,
+        )
+        return 2
     try:
         code: int = asyncio.run(args.run(args))
         return code
     except grpc.aio.AioRpcError as error:
-        print(_("error: {details}").format(details=error.details()), file=sys.stderr)
+        address, match = addressed(args)
+        words = explain(error, target(address) if address else "", match or "")
+        print(_("error: {details}").format(details=words), file=sys.stderr)
         if os.environ.get("TIGERDEN_DEBUG"):
-            print(f"  ({error.code().name} {error_reason(error)})", file=sys.stderr)
+            print(
+                f"  ({error.code().name} {error_reason(error)}: {error.details()})", file=sys.stderr
+            )
         return 2
     except KeyboardInterrupt:
         return 130

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import grpc
 from prompt_toolkit.application import Application
@@ -19,7 +19,9 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.api import SeatHandle, Server, connect, error_reason
+from client import seats
+from client.api import SeatHandle, Server, connect
+from client.errors import explain
 from client.i18n import _
 from client.ui.app import run_table
 from client.ui.lobby import Action, LobbyChoice, build_lobby_app
@@ -38,15 +40,19 @@ async def play_at_tables(
     input: Input | None = None,
     output: Output | None = None,
     bell: bool = True,
+    on_rematch: Callable[[SeatHandle], None] | None = None,
 ) -> tuple[SeatHandle, ClientState]:
     """Plays `seat` at its table; when the player asks to play again (/again), takes the same
-    seat in the rematch and plays that. Returns the last seat and its table's final state."""
+    seat in the rematch (telling `on_rematch`, which remembers it) and plays that. Returns the
+    last seat and its table's final state."""
     while True:
         state = ClientState(game, seat.match_id, options=dict(options))
         final = await run_table(seat, state, input=input, output=output, bell=bell)
         if not final.play_again:
             return seat, final
         seat = await seat.rematch()
+        if on_rematch is not None:
+            on_rematch(seat)
 
 
 async def watch_tables(
@@ -83,11 +89,6 @@ async def watch_tables(
         match_id = rematch
 
 
-def refusal_text(error: grpc.aio.AioRpcError) -> str:
-    reason = error_reason(error) or error.code().name
-    return f"{reason}: {error.details()}"
-
-
 class LobbySession:
     """The lobby's connection to one server at a time, and the screens it runs."""
 
@@ -97,8 +98,10 @@ class LobbySession:
         input: Input | None = None,
         output: Output | None = None,
         tls_ca: bytes | None = None,
+        bell: bool = True,
     ) -> None:
         self.state = state
+        self.bell = bell
         self.tls_ca = tls_ca
         """PEM certificates to trust: with them every server is reached over TLS."""
         self.input = input
@@ -106,6 +109,9 @@ class LobbySession:
         self.server: Server | None = None
         self.app: Application[LobbyChoice] | None = None
         self.seats: dict[str, SeatHandle] = {}
+        self.hosts: dict[str, str] = {}
+        """The host token of each match created here (or by `tigerden join --create`), by
+        match id, from the seats file (client/seats.py), where the table finds it too."""
         self._follow: asyncio.Task[None] | None = None
         self._connecting: asyncio.Task[None] | None = None
 
@@ -130,14 +136,21 @@ class LobbySession:
             listing = await server.game_list()
         except grpc.aio.AioRpcError as error:
             await server.close()
-            self.state.status = _("cannot reach {name}: {code}").format(
-                name=entry.name, code=error.code().name
-            )
+            self.state.status = explain(error, entry.target)
             self.invalidate()
             return
         self.server = server
         self.seats.clear()
+        self.hosts.clear()
         self.state.my_seats.clear()
+        for held in seats.held():
+            if held.server != entry.target:
+                continue
+            if held.token and held.seat is not None:
+                self.seats[held.match] = SeatHandle(server, held.match, held.seat, held.token)
+                self.state.my_seats[held.match] = held.seat
+            if held.host:
+                self.hosts[held.match] = held.host
         self.state.games = list(listing.games)
         self.state.levels = [level.name for level in listing.bot_levels]
         self.state.connected_to = entry
@@ -156,8 +169,9 @@ class LobbySession:
                     self.state.receive(response)
                     self.invalidate()
             except grpc.aio.AioRpcError as error:
-                self.state.status = _("lost the match list ({code}); retrying...").format(
-                    code=error.code().name
+                target = server.target
+                self.state.status = _("lost the match list: {why}; trying again...").format(
+                    why=explain(error, target)
                 )
                 self.invalidate()
             await asyncio.sleep(RETRY_SECONDS)
@@ -193,7 +207,8 @@ class LobbySession:
             try:
                 await self.carry_out(choice)
             except grpc.aio.AioRpcError as error:
-                self.state.status = refusal_text(error)
+                target = self.server.target if self.server else ""
+                self.state.status = explain(error, target, choice.match_id)
 
     async def carry_out(self, choice: LobbyChoice) -> None:
         server = self.server
@@ -201,41 +216,84 @@ class LobbySession:
             self.state.status = _("not connected to a server yet")
             return
         if choice.action is Action.CREATE:
-            form, self.state.form = self.state.form, None
-            assert form is not None, "the form is open when it is submitted"
-            name = self.state.player_name
-            match = await server.create(
-                form.game.game_id, form.players, form.options, form.seats, creator=name
-            )
-            await self.sit(await server.join(match.match_id, name, 0), match.game_id)
+            await self.create(server)
         elif choice.action is Action.JOIN:
             seat = self.seats.get(choice.match_id)
-            if seat is None:
-                seat = await server.join(choice.match_id, self.state.player_name, choice.seat)
-            await self.sit(seat, self.state.matches[choice.match_id].game_id)
+            if seat is not None:
+                seat = await self.take_back(server, seat)
+            else:
+                name = self.state.player_name
+                seat = await server.join(choice.match_id, name, choice.seat, choice.code)
+            if seat is not None:
+                await self.sit(seat, self.state.matches[choice.match_id].game_id)
         elif choice.action is Action.WATCH:
             await self.watch(server, choice.match_id)
+
+    async def create(self, server: Server) -> None:
+        """Creates the form's match with its host rights kept (the seats file), makes it
+        private when asked, and sits in seat 0. The form stays open when the server refuses
+        it, so a typo in a clock can be fixed."""
+        form = self.state.form
+        assert form is not None, "the form is open when it is submitted"
+        name = self.state.player_name
+        host = await server.create_hosted(
+            form.game.game_id, form.players, form.options, form.seats, name, form.name
+        )
+        self.state.form = None
+        self.hosts[host.match_id] = host.token
+        seats.remember(server.target, host.match_id, host=host.token)
+        code = await host.set_private() if form.private else ""
+        seat = await server.join(host.match_id, name, 0, code)
+        await self.sit(seat, host.match.game_id)
+        if code:
+            self.state.status += " · " + _("its join code: {code}").format(code=code)
+
+    async def take_back(self, server: Server, seat: SeatHandle) -> SeatHandle | None:
+        """The seat a remembered token holds, if it still does (a host may have freed it)."""
+        try:
+            return await server.resume(seat.match_id, seat.token)
+        except grpc.aio.AioRpcError as error:
+            if error.code() is not grpc.StatusCode.UNAUTHENTICATED:
+                raise
+        seats.forget(server.target, seat.match_id)
+        self.seats.pop(seat.match_id, None)
+        self.state.my_seats.pop(seat.match_id, None)
+        self.state.status = _(
+            "your seat in match {match} is no longer yours (given up, or freed by its host)"
+        ).format(match=seat.match_id)
+        return None
 
     async def sit(self, seat: SeatHandle, game_id: str) -> None:
         """Plays `seat` at its table (and its rematches), then back to the lobby."""
         game = self.state.game(game_id)
         assert game is not None, "the server listed the game of its match"
-        self.seats[seat.match_id] = seat
-        self.state.my_seats[seat.match_id] = seat.seat
+        self.keep(seat)
         match = self.state.matches.get(seat.match_id)
         options = dict(match.options) if match is not None else {}
 
-        seat, final = await play_at_tables(seat, game, options, self.input, self.output)
-        self.seats[seat.match_id] = seat  # a rematch's seat, after /again
-        self.state.my_seats[seat.match_id] = seat.seat
+        seat, final = await play_at_tables(
+            seat, game, options, self.input, self.output, bell=self.bell
+        )
+        self.keep(seat)  # a rematch's seat, after /again
         if final.snapshot is not None and final.snapshot.HasField("result"):
             self.state.status = _("match over: {result}").format(
                 result=final.result_text(final.snapshot)
             )
+        elif final.seat_lost:
+            del self.seats[seat.match_id], self.state.my_seats[seat.match_id]
+            self.state.status = _(
+                "left match {match}: you no longer hold seat {seat} ({reason})"
+            ).format(match=seat.match_id, seat=seat.seat, reason=final.seat_lost)
         else:
             self.state.status = _(
                 "left match {match}; your seat {seat} is kept: Enter on it takes you back"
             ).format(match=seat.match_id, seat=seat.seat)
+
+    def keep(self, seat: SeatHandle) -> None:
+        """Remembers `seat` here and in the seats file, for this lobby and the next."""
+        self.seats[seat.match_id] = seat
+        self.state.my_seats[seat.match_id] = seat.seat
+        seats.remember(seat.server.target, seat.match_id, seat.seat, seat.token)
 
     async def watch(self, server: Server, match_id: str) -> None:
         match = self.state.matches[match_id]
@@ -260,11 +318,12 @@ async def run_lobby(
     input: Input | None = None,
     output: Output | None = None,
     tls_ca: bytes | None = None,
+    bell: bool = True,
 ) -> None:
     """The lobby on `address`, or on the servers found on the LAN, until the person quits;
-    over TLS trusting `tls_ca` when given."""
+    over TLS trusting `tls_ca` when given; `bell` rings at the tables when it is your turn."""
     state = LobbyState(player_name)
-    session = LobbySession(state, input, output, tls_ca)
+    session = LobbySession(state, input, output, tls_ca, bell)
     try:
         if address is not None:
             entry = ServerEntry(address, address)

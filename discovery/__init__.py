@@ -6,7 +6,7 @@ both sides read. Neither side imports the other: the server never sees a client 
 client never sees the server.
 """
 
-from discovery.advertise import Advertisement, advertise
+from discovery.advertise import Advertisement, advertise, lan_addresses
 from discovery.browse import ServerBrowser, find_servers
 from discovery.record import SERVICE_TYPE, FoundServer
 
@@ -17,4 +17,5 @@ __all__ = [
     "ServerBrowser",
     "advertise",
     "find_servers",
+    "lan_addresses",
 ]

@@ -58,8 +58,26 @@ def listening_addresses(host: str) -> tuple[list[str] | InterfaceChoice, list[st
     return (v4 if v4 and not has_v6 else InterfaceChoice.All), ips, version
 
 
-async def advertise(name: str, host: str, port: int, games: Sequence[str]) -> Advertisement:
-    """Announces the server bound to `host`:`port` as `name` until `close`."""
+def lan_addresses(host: str) -> list[str]:
+    """The addresses a server bound to `host` is reached at, for people to dial: those of
+    `listening_addresses`, LAN ones first, then link-local and loopback ones (kept last, and
+    only when there is nothing better, as on a machine without a network)."""
+    _interfaces, addresses, _version = listening_addresses(host)
+
+    def rank(text: str) -> tuple[bool, bool]:
+        ip = ipaddress.ip_address(text.split("%")[0])
+        return ip.is_loopback, ip.is_link_local
+
+    ranked = sorted(dict.fromkeys(a for a in addresses if "%" not in a), key=rank)
+    best = [a for a in ranked if rank(a) == (False, False)]
+    return best or ranked
+
+
+async def advertise(
+    name: str, host: str, port: int, games: Sequence[str], web_port: int | None = None
+) -> Advertisement:
+    """Announces the server bound to `host`:`port` as `name` until `close`, with the web
+    port's number when it serves one."""
     interfaces, addresses, version = listening_addresses(host)
     zeroconf = AsyncZeroconf(interfaces=interfaces, ip_version=version)
     label = instance_label(name)
@@ -67,7 +85,7 @@ async def advertise(name: str, host: str, port: int, games: Sequence[str]) -> Ad
         SERVICE_TYPE,
         f"{label}.{SERVICE_TYPE}",
         port=port,
-        properties=txt_record(name, games),
+        properties=txt_record(name, games, web_port),
         server=f"{socket.gethostname()}.local.",
         parsed_addresses=addresses,
     )

@@ -1,8 +1,9 @@
 """The DNS-SD record of a tigerden server: service type, TXT keys, and what a client makes of it.
 
 TXT keys (all text): `name` (the server's name for people, `tigerden serve --name`), `protocol`
-(the contract's package, `tigerden.v1`), `games` (hosted game ids, comma-separated). The SRV
-record carries the port, the A/AAAA records the addresses.
+(the contract's package, `tigerden.v1`), `games` (hosted game ids, comma-separated), and `web`
+(the port of the browser client, on the same addresses; absent when it serves none). The SRV
+record carries the gRPC port, the A/AAAA records the addresses.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ def instance_label(name: str) -> str:
     return data.decode(errors="ignore").strip(". ") or "tigerden"
 
 
-def txt_record(name: str, games: Sequence[str]) -> dict[str, str]:
-    return {"name": name, "protocol": PROTOCOL, "games": ",".join(games)}
+def txt_record(name: str, games: Sequence[str], web_port: int | None = None) -> dict[str, str]:
+    record = {"name": name, "protocol": PROTOCOL, "games": ",".join(games)}
+    if web_port is not None:
+        record["web"] = str(web_port)
+    return record
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,8 @@ class FoundServer:
     port: int
     games: tuple[str, ...]
     protocol: str
+    web_port: int = 0
+    """The browser client's port (TXT `web`), 0 when the server serves none."""
 
     @property
     def address(self) -> str:
@@ -54,9 +60,18 @@ class FoundServer:
         host = self.address
         return f"[{host}]:{self.port}" if ":" in host else f"{host}:{self.port}"
 
+    @property
+    def web(self) -> str:
+        """HOST:PORT of the browser client, for people to type or open; "" without one."""
+        if not self.web_port:
+            return ""
+        host = self.address
+        return f"[{host}]:{self.web_port}" if ":" in host else f"{host}:{self.web_port}"
+
     def line(self) -> str:
-        """One line for people: name, address:port, games."""
-        return f"{self.name}  {self.target}  {', '.join(self.games) or '(no games)'}"
+        """One line for people: name, address:port, games, and the web client's address."""
+        web = f"  web {self.web}" if self.web else ""
+        return f"{self.name}  {self.target}  {', '.join(self.games) or '(no games)'}{web}"
 
 
 def found_server(
@@ -67,4 +82,6 @@ def found_server(
         return None
     games = tuple(g for g in (txt.get("games") or "").split(",") if g)
     name = txt.get("name") or instance.removesuffix("." + SERVICE_TYPE)
-    return FoundServer(name, tuple(addresses), port, games, PROTOCOL)
+    web = txt.get("web") or ""
+    web_port = int(web) if web.isdigit() and 0 < int(web) < 65536 else 0
+    return FoundServer(name, tuple(addresses), port, games, PROTOCOL, web_port)

@@ -142,10 +142,12 @@ class BotDriver:
         self, room: Room, seat: int, version: int, level: str, played_by: PlayedBy
     ) -> None:
         try:
-            move = await self._decide(room, seat, level)
-            # The person may have come back while the bot was thinking: then they choose.
-            if played_by is not PlayedBy.AWAY or room.seats[seat].bot_plays:
-                room.submit(seat, version, move, played_by)
+            # The table may have moved on before this task ran: then decide afresh (below).
+            if room.version == version:
+                move = await self._decide(room, seat, level)
+                # The person may have come back while the bot was thinking: they choose.
+                if played_by is not PlayedBy.AWAY or room.seats[seat].bot_plays:
+                    room.submit(seat, version, move, played_by)
         except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
             log.info("bot move in %s refused: %s", room.match_id, refusal.message)
         except Exception:  # e.g. a worker died: try again in a while, not in a busy loop
@@ -160,9 +162,13 @@ class BotDriver:
         level = capped(seat_level(level_text), self.max_seconds)
         seed = self._rng.getrandbits(63)
         if level.strategy is not Strategy.SEARCH or self._queue is None:
+            # Decided before the delay, from the state the seat is to act in: after it, the
+            # table may have moved on (the person came back and played), and the move is then
+            # refused as stale instead of deciding for a seat not to act (issue 20, point 5).
+            chosen = decide(room.state, seat, level, seed)
             if self.delay:
                 await asyncio.sleep(self.delay)
-            return decide(room.state, seat, level, seed)
+            return chosen
         world = room.state.determinize(seat, random.Random(seed))
         person = any(slot.kind is SeatKind.HUMAN for slot in room.seats)
         work = functools.partial(decide, world, seat, level, seed)

@@ -23,11 +23,11 @@ from bots.ismcts import Budget
 from engine.core import Move, OptionSpec, Seat, State, View
 from server.bots import BotDriver
 from server.errors import Reason, Refusal
-from server.room import Room, SeatKind, Status
+from server.room import Room, SeatKind, Status, check_version
 
 HINTS = OptionSpec(
     "hints",
-    "hints (h) and a post-match review (r) from the hard bot's search: auto = on when a bot "
+    "hints (F3) and a post-match review (F4) from the hard bot's search: auto = on when a bot "
     "plays, off when every seat is a person",
     ("auto", "on", "off"),
     "auto",
@@ -112,6 +112,8 @@ class HintDesk:
     async def hint(self, room: Room, seat: Seat, version: int | None) -> tuple[int, list[Advice]]:
         """The ranked moves of `seat` at the room's current version (which must be `version`
         when given)."""
+        if version is not None:
+            check_version(version, "a hint's")  # first, as for a move
         _require_hints(room)
         status = room.status
         if status is Status.FINISHED:

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import signal
+import ssl
+import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +26,14 @@ from zeroconf import Error as ZeroconfError
 from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
 from server.guard import RequestGuard
+from server.invite import invitation, page_urls
 from server.limits import LAN_LIMITS, Limiter, Limits
 from server.lobby import Lobby, system_seed
 from server.referee import WAITING_EXPIRY_SECONDS, Referee
 from server.reflection import serve_reflection
 from server.service import LobbyService, MatchService
 from server.store import Store
+from server.web import DIST, RunningWeb, start_web
 
 log = logging.getLogger("tigerden.server")
 HealthServicer: Any = health.aio.HealthServicer  # type: ignore[attr-defined]  # not in stubs
@@ -49,13 +55,20 @@ class Running:
     lobby: Lobby
     health: Any  # grpc_health's asyncio HealthServicer
     referee: Referee
+    web: RunningWeb | None = None
+    private_dir: Path | None = None
+    """Holds the unix socket the web port's translator reaches the gRPC server through."""
 
     async def stop(self, grace: float = 2.0) -> None:
+        if self.web is not None:
+            await self.web.stop()  # ends the browsers' calls first: they are gRPC calls too
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
         self.referee.close()
         await self.lobby.bots.close()
         self.lobby.store.close()
+        if self.private_dir is not None:
+            shutil.rmtree(self.private_dir, ignore_errors=True)
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,44 @@ class Tls:
     def from_files(cls, certificate: Path, key: Path) -> Tls:
         return cls(certificate.read_bytes(), key.read_bytes())
 
+    def ssl_context(self, scratch: Path) -> ssl.SSLContext:
+        """The same certificate for the web port (HTTPS). `ssl` loads only from files, so the
+        PEMs pass through `scratch`, a directory only this user can read, and are removed."""
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        certificate, key = scratch / "web.crt", scratch / "web.key"
+        certificate.write_bytes(self.certificate)
+        key.touch(mode=0o600)
+        key.write_bytes(self.key)
+        try:
+            context.load_cert_chain(certificate, key)
+        finally:
+            certificate.unlink()
+            key.unlink()
+        return context
+
+
+WebAddress = tuple[str, int]
+"""Where the web port listens: host and port (0 picks a free one)."""
+WEB_SERVICES = (
+    lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
+    match_pb2.DESCRIPTOR.services_by_name["MatchService"],
+    health_pb2.DESCRIPTOR.services_by_name["Health"],
+)
+"""What the web port carries (of these, the methods gRPC-Web can: all but Play)."""
+
+
+def key_warning(key: Path) -> str | None:
+    """A warning when the TLS key file can be read by anyone but its owner: whoever reads the
+    key can pose as this server and read every token and hand (issue 20, 8g). The server
+    still starts: the key may sit on a machine of one user."""
+    mode = key.stat().st_mode & 0o777
+    if not mode & 0o077:
+        return None
+    return (
+        f"warning: the TLS key {key} can be read by other users of this machine (mode "
+        f"{mode:03o}), who could then pose as this server; make it private: chmod 600 {key}"
+    )
+
 
 async def start_server(
     address: str = "127.0.0.1:0",
@@ -78,11 +129,16 @@ async def start_server(
     tls: Tls | None = None,
     waiting_expiry: float = WAITING_EXPIRY_SECONDS,
     new_seed: Callable[[], int] = system_seed,
+    web: WebAddress | None = None,
+    web_dist: Path = DIST,
 ) -> Running:
     """Starts a server on `address` (port 0 picks a free one) with matches kept in `db`,
     within `limits`, speaking TLS when given a certificate; matches that wait
     `waiting_expiry` seconds with no move played expire. `new_seed` deals the matches
-    (tests pass a seeded one, so that a run can be repeated)."""
+    (tests pass a seeded one, so that a run can be repeated). With `web`, the browser client
+    and gRPC-Web are served there too (HTTPS with the same certificate), translated onto
+    this server through a unix socket in a private directory; the page's files are read
+    from `web_dist`."""
     store = Store(db)
     bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
     lobby = Lobby(store, bots, limits=limits, new_seed=new_seed)
@@ -110,21 +166,39 @@ async def start_server(
     if port == 0:
         store.close()
         raise OSError(f"cannot listen on {address}: is the port in use?")
+    private_dir = None
+    if web is not None:
+        private_dir = Path(tempfile.mkdtemp(prefix="tigerden-"))  # mode 0700: this user only
+        socket_target = f"unix:{private_dir / 'grpc.sock'}"
+        server.add_insecure_port(socket_target)
     await server.start()
     for name in (*SERVICE_NAMES, ""):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    running = Running(server, port, lobby, health_servicer, referee, private_dir=private_dir)
+    if web is not None:
+        assert private_dir is not None
+        context = None if tls is None else tls.ssl_context(private_dir)
+        try:
+            running.web = await start_web(
+                *web, socket_target, WEB_SERVICES, MAX_MESSAGE_BYTES, context, web_dist
+            )
+        except OSError:
+            await running.stop(0)
+            raise
     log.info("serving on port %d with %d stored matches (%s)", port, restored, db)
-    return Running(server, port, lobby, health_servicer, referee)
+    return running
 
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-async def announce(name: str, host: str, port: int, games: list[str]) -> Advertisement | None:
-    """Advertises the server on the LAN; a network that cannot carry mDNS turns discovery off
-    with a warning, never the server."""
+async def announce(
+    name: str, host: str, port: int, games: list[str], web_port: int | None = None
+) -> Advertisement | None:
+    """Advertises the server on the LAN (with its web port, if any); a network that cannot
+    carry mDNS turns discovery off with a warning, never the server."""
     try:
-        advertisement = await advertise(name, host, port, games)
+        advertisement = await advertise(name, host, port, games, web_port)
     except (OSError, ZeroconfError) as error:
         print(f"not advertised on the LAN ({error}); clients need the address", flush=True)
         return None
@@ -142,12 +216,18 @@ async def serve(
     limits: Limits = LAN_LIMITS,
     tls: Tls | None = None,
     waiting_expiry: float = WAITING_EXPIRY_SECONDS,
+    web_port: int | None = None,
 ) -> None:
     """Serves until SIGINT or SIGTERM, then shuts down gracefully; with a `name`, advertises
     the server on the LAN under it meanwhile (withdrawn first on shutdown). Matches that wait
-    `waiting_expiry` seconds with no move played expire."""
+    `waiting_expiry` seconds with no move played expire. With a `web_port`, browsers are
+    served there too."""
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    running = await start_server(address, db, bot_delay, limits, tls, waiting_expiry)
+    web = None if web_port is None else (host, web_port)
+    try:
+        running = await start_server(address, db, bot_delay, limits, tls, waiting_expiry, web=web)
+    except OSError as error:
+        raise SystemExit(f"tigerden serve: {error}") from None
     how = "TLS" if tls else "plaintext"
     print(
         f"tigerden serving on {host}:{running.port} ({how}, database {db}); Ctrl-C stops",
@@ -165,9 +245,14 @@ async def serve(
         loop.add_signal_handler(sig, stop.set)
     advertisement = None
     if name is not None:
-        advertisement = await announce(name, host, running.port, list(running.lobby.games))
+        web_port = None if running.web is None else running.web.bound
+        games = list(running.lobby.games)
+        advertisement = await announce(name, host, running.port, games, web_port)
     else:
         print("not advertised on the LAN (--no-advertise); clients need the address", flush=True)
+    if running.web is not None:
+        urls = page_urls(host, running.web.bound, https=tls is not None)
+        print(invitation(urls, sys.stdout.isatty()), flush=True)
     await stop.wait()
     print("shutting down", flush=True)
     if advertisement is not None:

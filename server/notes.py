@@ -9,9 +9,9 @@ A note is typed, so that each client can say it in its own language (`TableNote`
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.core import Move, PublicEvent, Seat
+from engine.core import Move, Seat
 
 
 class NoteKind(enum.Enum):
@@ -44,6 +44,9 @@ ENGLISH = {
 """Each kind's English line: the `text` every Event carries for clients that do not read the
 typed note."""
 
+PLAYED_FOR = "{name}'s time ran out: the server played for them"
+"""CLOCK_PLAYED's line for everyone but the seat it was played for, who alone is told the move."""
+
 
 @dataclass(frozen=True)
 class TableNote:
@@ -56,18 +59,33 @@ class TableNote:
     bot_level: str = ""
     move: Move | None = None
 
+    def for_viewer(self, viewer: Seat | None) -> TableNote:
+        """The note as `viewer` may read it. The move the server played for a seat was chosen
+        from that seat's hand (a face-down tile, a card nobody else has seen), so only that
+        seat is told which; everyone else reads the move in the game's own events, as the
+        rules let them see it."""
+        if self.move is None or viewer == self.seat:
+            return self
+        return replace(self, move=None)
+
     @property
     def text(self) -> str:
         name = self.name or (f"seat {self.seat}" if self.seat is not None else "")
+        if self.kind is NoteKind.CLOCK_PLAYED and self.move is None:
+            return PLAYED_FOR.format(name=name)
         move = self.move.label() if self.move is not None else ""
         return ENGLISH[self.kind].format(name=name, level=self.bot_level, move=move)
 
 
 @dataclass(frozen=True)
-class TableEvent(PublicEvent):
-    """A table note as the recap keeps it among the game's events."""
+class TableEvent:
+    """A table note as the recap keeps it among the game's events, filtered like them."""
 
     note: TableNote
+
+    def for_viewer(self, viewer: Seat | None) -> TableEvent:
+        seen = self.note.for_viewer(viewer)
+        return self if seen is self.note else TableEvent(seen)
 
     def describe(self) -> str:
         return self.note.text

@@ -101,6 +101,7 @@ def match_info(room: Room) -> lobby_pb2.MatchInfo:
         status=STATUSES[status],
         version=room.version,
         created_by=room.created_by,
+        name=room.name,
         rematch_of=room.rematch_of.match_id if room.rematch_of else "",
         rematch_match_id=room.rematch.match_id if room.rematch else "",
         private=room.join_code is not None,
@@ -131,6 +132,7 @@ def archived_info(record: MatchRecord, teams: list[int]) -> lobby_pb2.MatchInfo:
     return lobby_pb2.MatchInfo(
         hints=hints_on(hints_option, kinds),
         created_by=record.created_by,
+        name=record.name,
         rematch_of=record.rematch_of or "",
         rematch_match_id=record.rematch or "",
         match_id=record.match_id,
@@ -307,11 +309,11 @@ def update_part(room: Room, codec: Codec, viewer: Seat | None, update: Update) -
         message = match_pb2.Snapshot(
             chat=[chat_line(line) for line in update.chat], events_are_recap=update.recap
         )
-        for event in update.events:
+        # The notes go the events' way: a note about a move is filtered like the move's events.
+        for event in (*update.events, *(TableEvent(note) for note in update.notes)):
             seen = event.for_viewer(viewer)
             if seen is not None:
                 message.events.append(event_message(codec, seen))
-        message.events.extend(note_event(codec, note) for note in update.notes)
         return message.SerializeToString()
 
     key = ("update", viewer, update.recap, update.since, update.until)

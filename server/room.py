@@ -117,7 +117,9 @@ class MatchLog(Protocol):
         clock: dict[str, Any],
     ) -> None: ...
 
-    def save_seat(self, match_id: str, slot: SeatSlot, clock: dict[str, Any]) -> None: ...
+    def save_seat(
+        self, match_id: str, slot: SeatSlot, clock: dict[str, Any], finished: bool = False
+    ) -> None: ...
 
     def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None: ...
 
@@ -154,8 +156,9 @@ class Subscriber:
     ) -> None:
         self.seat = seat
         self.closed = False
-        self.revoked = False
-        """Set when the seat was given up: the stream must end and read no more moves."""
+        self.revoked: NoteKind | None = None
+        """Why the seat's token stopped working (GAVE_UP, REMOVED, BOT_TAKES_OVER), once it
+        did: the stream must end, read no more moves and say why."""
         self._events: list[Event] = list(recap)
         self._notes: list[TableNote] = []
         self._chat: list[ChatRecord] = list(chat)
@@ -262,6 +265,17 @@ class Update(NamedTuple):
     until: int
 
 
+def check_version(version: int, whose: str) -> None:
+    """Refuses a negative version (BAD_VERSION): every version a client may send is one a
+    snapshot showed. Moves and hints answer it alike."""
+    if version < 0:
+        raise Refusal(
+            Reason.BAD_VERSION,
+            f"{whose} version is a snapshot's version, 0 or more, not {version}",
+            version=str(version),
+        )
+
+
 @dataclass
 class Room:
     match_id: str
@@ -289,8 +303,14 @@ class Room:
     rematch: Room | None = None
     hints: bool = False
     """Whether the seats may ask for hints and a review (the `hints` match option)."""
+    name: str = ""
+    """The match's own name (cleaned), shown in the match list; empty for none."""
     revision: int = 0
     """Counts the room's broadcasts: whatever a snapshot shows can only change with one."""
+    began: bool = False
+    """Every seat has been taken: the match began. A deal can decide a match before anyone
+    moves (Koi-Koi's dealt-hand yaku); such a match waits for its players like any other and
+    is finished from the moment its last seat is taken."""
     shared: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """What is built once per revision for every viewer with the same view (the spectators'
     snapshots, server/outbound.py); emptied by each broadcast."""
@@ -298,6 +318,7 @@ class Room:
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.game_options(), self.seed)
         self.clock = TurnClock.start(clock_rule(self.options), self.players)
+        self.began = all(slot.taken for slot in self.seats)
         now = self.now()
         for slot in self.seats:
             if slot.kind is SeatKind.HUMAN and slot.token_hash is not None:
@@ -330,7 +351,7 @@ class Room:
 
     @property
     def status(self) -> Status:
-        if self.result() is not None:
+        if self.result() is not None and (self.began or self.ending is not None):
             return Status.FINISHED
         if not all(slot.taken for slot in self.seats):
             return Status.WAITING
@@ -353,12 +374,7 @@ class Room:
     ) -> Accepted:
         """Plays `move` for `seat`, chosen at `version`; raises Refusal and changes nothing
         when it may not be played."""
-        if version < 0:
-            raise Refusal(
-                Reason.BAD_VERSION,
-                f"a move's version is a snapshot's version, 0 or more, not {version}",
-                version=str(version),
-            )
+        check_version(version, "a move's")
         if version < self.version and self.history[version] == (seat, move):
             return Accepted(version, version + 1)  # a resent move: answered, not replayed
         status = self.status
@@ -407,13 +423,18 @@ class Room:
     ) -> None:
         """Commits a seat change (with the clock it leaves), then makes it and tells everyone."""
         before = (slot.kind, slot.bot_level, slot.name, slot.token_hash)
+        began = self.began
         change()
+        self.began = began or all(s.taken for s in self.seats)
+        # A match its deal decided ends as its last seat is taken: committed with the seat.
+        decided = self.began and not began and self.state.result() is not None
         clock = self.clock.copy()
         clock.sync(self.state.to_act(), self.status is Status.PLAYING, self.now())
         try:
-            self.log.save_seat(self.match_id, slot, clock.to_dict())
+            self.log.save_seat(self.match_id, slot, clock.to_dict(), decided)
         except BaseException:
             slot.kind, slot.bot_level, slot.name, slot.token_hash = before
+            self.began = began
             raise
         self.clock = clock
         self.broadcast([], notes)
@@ -439,7 +460,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, why)
 
     def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
         """Hands the seat to a server bot at `level`; a person holding it is removed."""
@@ -452,7 +473,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, NoteKind.BOT_TAKES_OVER)
 
     def end(self, ending: Ending) -> None:
         """Ends the match outside its rules (abort, forfeit, expiry)."""
@@ -508,10 +529,10 @@ class Room:
         self.chat.append(line)
         self.broadcast([], chat=[line])
 
-    def revoke(self, seat: Seat) -> None:
-        """Ends every stream of `seat`, whose token was just given up."""
+    def revoke(self, seat: Seat, why: NoteKind) -> None:
+        """Ends every stream of `seat`, whose token just stopped working (`why`)."""
         for subscriber in [s for s in self.subscribers if s.seat == seat]:
-            subscriber.revoked = True
+            subscriber.revoked = why
             subscriber.close()
             self.unsubscribe(subscriber)
 

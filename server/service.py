@@ -25,6 +25,7 @@ from server.guard import abort, internal_error
 from server.hints import HINTS, HintDesk
 from server.limits import Limiter, client_address
 from server.lobby import Lobby
+from server.notes import NoteKind
 from server.paging import page
 from server.room import Accepted, Room, SeatKind, Status, Subscriber
 from server.store import MatchRecord
@@ -41,9 +42,12 @@ _CALL_ENDED = (grpc.aio.AioRpcError, grpc.aio.BaseError, asyncio.CancelledError)
 """What a pending read raises when its call has ended (cancelled, aborted, finished, or the
 server stopping); `grpc.aio.BaseError` covers AbortError and UsageError."""
 
-SEAT_GIVEN_UP = Refusal(
-    Reason.BAD_TOKEN, "the seat was given up with LeaveMatch; its token no longer works"
-)
+REVOKED = {
+    NoteKind.GAVE_UP: "the seat was given up with LeaveMatch; its token no longer works",
+    NoteKind.REMOVED: "the host removed you from the seat; its token no longer works",
+    NoteKind.BOT_TAKES_OVER: "the host gave your seat to a bot; its token no longer works",
+}
+"""What a stream whose seat was taken from it ends with, by why (the reason is BAD_TOKEN)."""
 
 
 def bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
@@ -121,7 +125,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 )
             seats.append((SEAT_KINDS[spec.kind], spec.bot_level))
         room, host_token = self.lobby.create(
-            request.game_id, request.players, dict(request.options), seats, request.creator_name
+            request.game_id,
+            request.players,
+            dict(request.options),
+            seats,
+            request.creator_name,
+            name=request.match_name,
         )
         return lobby_pb2.CreateMatchResponse(match=outbound.match_info(room), host_token=host_token)
 
@@ -257,7 +266,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def Rematch(
         self, request: lobby_pb2.RematchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.RematchResponse:
-        room, seat, token = self.lobby.rematch(require_token(context))
+        address = client_address(context)
+        room, seat, token = self.lobby.rematch(
+            require_token(context), lambda: self.limiter.check_rate("CreateMatch", address)
+        )
         return lobby_pb2.RematchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
 
@@ -332,7 +344,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         async def read_moves() -> None:
             try:
                 async for request in request_iterator:
-                    if subscriber.revoked:
+                    if subscriber.revoked is not None:
                         break
                     try:
                         result: Accepted | Refusal = self._submit(
@@ -366,8 +378,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             self.lobby.release(room)
         if failure:
             await abort(context, failure[0])
-        if subscriber.revoked:
-            await abort(context, SEAT_GIVEN_UP)
+        if subscriber.revoked is not None:
+            await abort(context, Refusal(Reason.BAD_TOKEN, REVOKED[subscriber.revoked]))
 
     async def Watch(  # type: ignore[override]  # grpc.aio's reader/writer form, like Play
         self, request: match_pb2.WatchRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -401,8 +413,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         finally:
             self.limiter.unsubscribe(room, subscriber)
             self.lobby.release(room)
-        if subscriber.revoked:
-            await abort(context, SEAT_GIVEN_UP)
+        if subscriber.revoked is not None:
+            await abort(context, Refusal(Reason.BAD_TOKEN, REVOKED[subscriber.revoked]))
 
     async def ReplayMatch(
         self, request: match_pb2.ReplayMatchRequest, context: grpc.aio.ServicerContext[Any, Any]

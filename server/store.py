@@ -83,7 +83,12 @@ CREATE INDEX IF NOT EXISTS rematches ON match_origins (rematch_of);
 """Version 1: host rights, private join codes, how a match ended, its turn clock, and when and
 by whom (the seat, its clock, the away bot) each move was played."""
 
-MIGRATIONS: tuple[str, ...] = (UNVERSIONED_SCHEMA, MATCH_LIFE_SCHEMA)
+MATCH_NAME_SCHEMA = """
+ALTER TABLE match_origins ADD COLUMN name TEXT NOT NULL DEFAULT '';
+"""
+"""Version 2: a match's own name (CreateMatchRequest.match_name)."""
+
+MIGRATIONS: tuple[str, ...] = (UNVERSIONED_SCHEMA, MATCH_LIFE_SCHEMA, MATCH_NAME_SCHEMA)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -143,6 +148,8 @@ class MatchRecord:
     chat: tuple[ChatRecord, ...] = ()
     rematch: str | None = None
     """The id of this match's rematch, once someone asked to play again."""
+    name: str = ""
+    """The match's own name, cleaned; empty for none."""
 
 
 @dataclass
@@ -240,12 +247,14 @@ class Store:
         created_by: str = "",
         rematch_of: str | None = None,
         finished: bool = False,
+        join_code: str | None = None,
+        name: str = "",
     ) -> float:
         """Stores a new match; `finished` when its deal already decided it."""
         created_at = time.time()
         write = Write().add(
             "INSERT INTO matches (match_id, game_id, players, options, seed, created_at,"
-            " host_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " host_hash, join_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             match_id,
             game_id,
             players,
@@ -253,6 +262,7 @@ class Store:
             seed,
             created_at,
             host_hash,
+            join_code,
         )
         for s in seats:
             write.add(
@@ -266,10 +276,12 @@ class Store:
                 s.token_hash,
             )
         write.add(
-            "INSERT INTO match_origins (match_id, created_by, rematch_of) VALUES (?, ?, ?)",
+            "INSERT INTO match_origins (match_id, created_by, rematch_of, name)"
+            " VALUES (?, ?, ?, ?)",
             match_id,
             created_by,
             rematch_of,
+            name,
         )
         if finished:
             self.ending_write(match_id, {"kind": "played_out"}, write)
@@ -393,7 +405,8 @@ class Store:
                 )
             )
         origin = self._db.execute(
-            "SELECT created_by, rematch_of FROM match_origins WHERE match_id = ?", (match_id,)
+            "SELECT created_by, rematch_of, name FROM match_origins WHERE match_id = ?",
+            (match_id,),
         ).fetchone()
         chat: tuple[ChatRecord, ...] = ()
         if with_moves:
@@ -425,6 +438,7 @@ class Store:
             origin[1] if origin else None,
             chat,
             self.rematch_of(match_id),
+            origin[2] if origin else "",
         )
 
     def unfinished(self) -> Iterator[MatchRecord]:

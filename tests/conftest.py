@@ -46,6 +46,15 @@ async def loopback_server(
         await server.stop(grace=0.2)
 
 
+@pytest.fixture(autouse=True)
+def own_seats_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test remembers the seats it takes (client/seats.py) in a file of its own, never in
+    the home directory's."""
+    path = tmp_path / "seats.json"
+    monkeypatch.setenv("TIGERDEN_SEATS", str(path))
+    return path
+
+
 @pytest.fixture
 async def running(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Running]:
     # The LAN defaults, but for the cap on all-bot matches: bot tests run many at once.

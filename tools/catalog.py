@@ -45,16 +45,28 @@ def data_words() -> list[str]:
             if not name.endswith("UNSPECIFIED"):
                 words.append(name.removeprefix(prefix).lower().replace("_", "-"))
     words += [card.title for card in CARDS.values()]
-    words += [option.description for option in (*TABLE_OPTIONS, HINTS)]
+    options = [*TABLE_OPTIONS, HINTS]
     for game in GAMES.values():
         words.append(game.info.title)
-        words += [option.description for option in game.info.options]
+        options += game.info.options
         words += [line for line in reflow(game.info.help).splitlines() if line.strip()]
+    for option in options:
+        # The create form and the match detail name options and their values in words
+        # (client/ui/lobby_state.py option_label, option_value); values that are numbers or
+        # clocks are shown as they are.
+        words += [option.description, option.name]
+        words += [f"{option.name}={v}" for v in option.values if not any(c.isdigit() for c in v)]
     return words
 
 
 SOURCES = ("client", "cli")
 """The packages whose strings people read: the client and the `tigerden` command."""
+
+WEB_SOURCES = "web/src"
+"""The browser client's TypeScript (web/): its `_`, `n_` and `N_` calls join the same catalog,
+so the page and the terminal share one set of words (`tools.web` exports them to the page);
+its generated code (`gen/`) holds none."""
+WEB_METHODS = [("gen/**", "ignore"), ("**.ts", "javascript")]
 
 
 def template() -> Catalog:
@@ -66,6 +78,11 @@ def template() -> Catalog:
         for filename, lineno, message, comments, _context in found:
             location = (f"{package}/{filename}", lineno)
             catalog.add(message, locations=[location], auto_comments=comments)
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(ROOT / WEB_SOURCES), method_map=WEB_METHODS, keywords=KEYWORDS
+    ):
+        location = (f"{WEB_SOURCES}/{filename}", lineno)
+        catalog.add(message, locations=[location], auto_comments=comments)
     for word in data_words():
         catalog.add(word, locations=[("(data)", 0)])
     return catalog

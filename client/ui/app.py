@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
 from typing import Any
 
 import grpc
@@ -50,12 +50,12 @@ from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
 from client.ui.pane import ScrollPane
 from client.ui.presence import presence
 from client.ui.state import ClientState
-from client.ui.text import plain, reflow, symbols
+from client.ui.text import plain, reflow, symbols, wrap
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
 """Says one chat line at the table (SendChat)."""
-COMMANDS = "/say TEXT · /again · /who"
+COMMANDS = "/say TEXT · /hint · /review · /again · /who"
 
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 """Seconds between reconnection attempts; the last repeats until the server is back."""
@@ -172,8 +172,8 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
         _("A unique start of a move, or a word of it, is enough: 'crane', 'guess red'."),
         _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
         _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
-        _("h at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
-        _("r after the match: review where the hard bot would have played otherwise."),
+        _("F3 or /hint at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
+        _("F4 or /review after the match: where the hard bot would have played otherwise."),
     ]
     rules = "\n".join(
         _(line) if line.strip() else line for line in reflow(state.game.help).splitlines()
@@ -246,35 +246,54 @@ def common_start(labels: list[str]) -> str:
     return start
 
 
-def status_line(state: ClientState) -> StyleAndTextTuples:
+STATUS_ROWS = 2
+"""The status may take a second row rather than lose its end ("· /again to play again")."""
+
+
+def status_rows(state: ClientState, width: int) -> list[str]:
     """The status, and the turn clock at the right when the match has one: the countdown and
-    the banks when they fit, else the countdown alone (the status gives way first)."""
+    the banks when they fit, else the countdown alone. A status too long for one row goes on
+    in a second, cut at words (a third would end in "…"); the clock stands at the end of the
+    last row."""
     status = plain(state.status)
     turn, banks = state.clock_parts()
-    if not (turn or banks):
-        return [("class:status", " " + status)]
-    width = get_app().output.get_size().columns
     fits = [c for c in (" · ".join(p for p in (turn, banks) if p), turn, banks) if c]
-    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or fits[-1])
-    room = max(0, width - len(clock) - 6)
-    if len(status) > room:
-        status = status[: max(0, room - 1)] + "…"
-    pad = max(2, width - len(status) - len(clock) - 4)
-    return [("class:status", " " + status + " " * pad + plain(symbols().clock + " " + clock + " "))]
+    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or "".join(fits[-1:]))
+    tail = plain(f"{symbols().clock} {clock} ") if clock else ""
+    rows = ["".join(f[1] for f in row) for row in wrap([("", status)], max(1, width - 2))] or [""]
+    if tail and len(rows[-1]) + len(tail) + 3 > width:
+        rows.append("")  # the clock on a row of its own
+    if len(rows) > STATUS_ROWS:
+        limit = max(1, width - 3 - (len(tail) + 2 if tail else 0))
+        rest = " ".join(rows[1:]).strip()
+        rows = [rows[0], rest[:limit].rsplit(" ", 1)[0] + "…"]
+    shown = [" " + row for row in rows]
+    if tail:
+        shown[-1] += " " * max(2, width - len(shown[-1]) - len(tail)) + tail
+    return shown
+
+
+def status_line(state: ClientState) -> StyleAndTextTuples:
+    """The status rows as the status window shows them."""
+    width = get_app().output.get_size().columns
+    return [("class:status", plain("\n".join(status_rows(state, width))))]
 
 
 def header(state: ClientState) -> StyleAndTextTuples:
+    """Game, match and keys in one row; what does not fit is left out whole (the match id
+    first, then the title), never cut mid-word."""
     dot = f" {symbols().dot} "
     width = get_app().output.get_size().columns
     title = _(state.game.title)
     title = title if width >= WIDE else title.split(" (")[0]
-    left = f" tigerden{dot}{title}{dot}" + _("match {id}").format(id=state.match_id)
+    match = _("match {id}").format(id=state.match_id)
+    lefts = [f" tigerden{dot}{title}{dot}{match}", f" tigerden{dot}{title}", " tigerden"]
     right = (
         _("? help · F2 log · PgUp/PgDn · Ctrl-Q quit")
-        if width >= len(left) + 48
+        if width >= len(lefts[0]) + 48
         else _("? help · Ctrl-Q quit")
     ).replace("·", symbols().dot) + " "
-    left = left[: max(0, width - len(right) - 1)]
+    left = next((text for text in lefts if len(text) + len(right) + 1 <= width), "")
     pad = max(1, width - len(left) - len(right))
     return [("class:header", plain(left + " " * pad + right))]
 
@@ -287,9 +306,22 @@ def who(state: ClientState) -> str:
     return dot.join(f"{state.seat_name(s.seat)}: {presence(s)}" for s in state.snapshot.seats)
 
 
-def command(state: ClientState, text: str, talk: Talk | None, app: Application[None]) -> None:
-    """Carries out a /command typed at the prompt: chat, play again, who is here."""
+Action = Callable[[str], None]
+"""A /command the table adds (a hint, the review, a host control): called with the words after
+the command's name."""
+
+
+def command(
+    state: ClientState,
+    text: str,
+    talk: Talk | None,
+    app: Application[None],
+    actions: Mapping[str, Action] | None = None,
+) -> None:
+    """Carries out a /command typed at the prompt: chat, play again, who is here, and the
+    table's own `actions`."""
     name, _space, rest = text.strip().partition(" ")
+    actions = actions or {}
     if name in ("/say", "/s") and rest.strip() and talk is not None:
 
         async def say() -> None:
@@ -300,6 +332,8 @@ def command(state: ClientState, text: str, talk: Talk | None, app: Application[N
                 app.invalidate()
 
         app.create_background_task(say())
+    elif name in actions:
+        actions[name](rest.strip())
     elif name == "/again":
         snapshot = state.snapshot
         if snapshot is None or not snapshot.HasField("result"):
@@ -332,7 +366,7 @@ def build_app(
         if not text.strip():
             return False
         if text.lstrip().startswith("/"):
-            command(state, text, talk, app)
+            command(state, text, talk, app, actions)
             return False
         if send is None:
             state.status = _("spectators cannot move; {commands}").format(commands=COMMANDS)
@@ -371,7 +405,7 @@ def build_app(
     )
     log_pane = ScrollPane(lambda: log_lines(state), follow_end=True, keys=("F2", "F2"))
     # PgUp/PgDn page the table; the moves that do not fit are listed by Tab (the menu).
-    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"))
+    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"), covers=True)
     wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
     narrow = ~wide
 
@@ -412,7 +446,7 @@ def build_app(
             ),
             Window(
                 FormattedTextControl(lambda: status_line(state)),
-                height=1,
+                height=lambda: len(status_rows(state, get_app().output.get_size().columns)),
                 style="class:status",
             ),
             ConditionalContainer(
@@ -440,9 +474,7 @@ def build_app(
 
     screen = HSplit(
         [
-            ConditionalContainer(
-                Window(FormattedTextControl(small_text), wrap_lines=True), filter=small
-            ),
+            ConditionalContainer(Window(ScrollPane(small_text, keys=None)), filter=small),
             ConditionalContainer(playing, filter=~small),
         ]
     )
@@ -466,17 +498,22 @@ def build_app(
         state.held = None
         state.status = state.table_status() or state.status  # not "the hint is on the table"
 
-    empty_prompt = Condition(lambda: advisor is not None and not prompt.text)
     reviewing = Condition(lambda: state.review is not None and not state.show_help)
 
-    @bindings.add("h", filter=empty_prompt & ~holding)
-    def ask_hint(event: KeyPressEvent) -> None:
+    # F3 and F4, not letters: any letter can start a move ("red-tiger", "hirsch").
+    @bindings.add("f3", filter=~holding)
+    def hint_key(event: KeyPressEvent) -> None:
+        ask_hint("")
+
+    def ask_hint(_words: str) -> None:
         snapshot = state.snapshot
-        if advisor is None or snapshot is None or not snapshot.legal_moves:
+        if advisor is None:
+            state.status = _("hints and the review are for the players")
+        elif snapshot is None or not snapshot.legal_moves:
             state.status = _("a hint comes at your turn")
-            return
-        state.status = _("thinking about a hint...")
-        app.create_background_task(show_hint(advisor, snapshot.version))
+        else:
+            state.status = _("thinking about a hint...")
+            app.create_background_task(show_hint(advisor, snapshot.version))
 
     async def show_hint(advisor: Advisor, version: int) -> None:
         try:
@@ -491,11 +528,17 @@ def build_app(
 
     review: Review | None = None  # the one review of this table (a failed one is asked again)
 
-    @bindings.add("r", filter=empty_prompt & ~holding)
-    def ask_review(event: KeyPressEvent) -> None:
+    @bindings.add("f4", filter=~holding)
+    def review_key(event: KeyPressEvent) -> None:
+        ask_review("")
+
+    def ask_review(_words: str) -> None:
         nonlocal review
         snapshot = state.snapshot
-        if advisor is None or snapshot is None or not snapshot.HasField("result"):
+        if advisor is None:
+            state.status = _("hints and the review are for the players")
+            return
+        if snapshot is None or not snapshot.HasField("result"):
             state.status = _("the review comes after the match")
             return
         if review is None or review.failed:
@@ -522,6 +565,8 @@ def build_app(
     @bindings.add("escape", filter=reviewing & ~has_completions, eager=True)
     def close_review(event: KeyPressEvent) -> None:
         state.review = None  # the review goes on in the background; r opens it again
+
+    actions: dict[str, Action] = {"/hint": ask_hint, "/review": ask_review}
 
     @bindings.add("c-q", eager=True)
     @bindings.add("c-c", eager=True)
@@ -670,7 +715,8 @@ async def run_table(
                 return
             except grpc.aio.AioRpcError as error:
                 if error.code() in FINAL_CODES:
-                    state.status = _("disconnected: {reason}").format(reason=error.details())
+                    state.seat_lost = error.details() or error.code().name
+                    state.status = _("disconnected: {reason}").format(reason=state.seat_lost)
                     app.invalidate()
                     return
             attempt += 1

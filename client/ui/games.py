@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from tigerden.v1 import match_pb2
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.i18n import _
 from client.ui import doors, koikoi, tiger_dragon
@@ -68,7 +68,8 @@ def table_note(state: ClientState, event: match_pb2.Event) -> str:
         if not name or (name == current and state.is_you(note.seat)):
             name = state.actor(note.seat)
     move = label(state, note.move) if note.HasField("move") else ""
-    return note_words(note, state.server_text(event.text), name, move)
+    yours = note.HasField("seat") and state.is_you(note.seat) and name == state.actor(note.seat)
+    return note_words(note, state.server_text(event.text), name, move, yours)
 
 
 def summary(state: ClientState) -> StyleAndTextTuples:
@@ -100,6 +101,10 @@ def result_words(state: ClientState, snapshot: match_pb2.Snapshot) -> str:
             for team, points in enumerate(td.team_scores)
         )
         scores = f"{teams}; {scores}"
+    if result.ending == lobby_pb2.MATCH_ENDING_ABORTED:
+        return _("aborted by its host, no winner ({scores})").format(scores=scores)
+    if result.ending == lobby_pb2.MATCH_ENDING_EXPIRED:
+        return _("expired before every seat was taken")
     if not winners:
         return _("a draw ({scores})").format(scores=scores)
     return _("{names} won ({scores})").format(names=winners, scores=scores)

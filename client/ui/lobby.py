@@ -12,13 +12,14 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import (
+    AnyContainer,
     ConditionalContainer,
     Dimension,
     FormattedTextControl,
@@ -29,6 +30,7 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import Frame
 from tigerden.v1 import lobby_pb2
 
@@ -36,15 +38,21 @@ from client.i18n import _, n_
 from client.ui.lobby_state import (
     PERSON,
     STATUS_STYLES,
+    Asking,
     CreateForm,
     Focus,
     LobbyState,
     ServerEntry,
+    changed_options,
+    option_label,
+    option_value,
     seat_label,
     status_word,
     waiting_for,
 )
+from client.ui.pane import ScrollPane
 from client.ui.presence import presence
+from client.ui.text import is_ascii, plain
 
 LOBBY_STYLE = Style.from_dict(
     {
@@ -62,6 +70,9 @@ LOBBY_STYLE = Style.from_dict(
 )
 
 
+LABEL_WIDTH = 24
+"""The form's labels are right-aligned to the longest, cut at this many characters."""
+
 CURSOR = ">"
 """Marks the selected line (besides reverse video), for terminals and readers without it."""
 
@@ -75,11 +86,71 @@ class Action(enum.Enum):
 
 @dataclass(frozen=True)
 class LobbyChoice:
-    """What the person chose; `match_id` for JOIN and WATCH, `seat` when a seat was named."""
+    """What the person chose; `match_id` for JOIN and WATCH, `seat` when a seat was named,
+    `code` for a private match."""
 
     action: Action
     match_id: str = ""
     seat: int | None = None
+    code: str = ""
+
+
+def arrows() -> tuple[str, str]:
+    """The up/down and left/right keys as the footers name them (words in ASCII)."""
+    return (_("up/down"), _("left/right")) if is_ascii() else ("↑↓", "←→")
+
+
+def shown(fragments: StyleAndTextTuples) -> StyleAndTextTuples:
+    """Fragments as the terminal can show them (ASCII spelt out where it must be)."""
+    return [(fragment[0], plain(fragment[1])) for fragment in fragments]
+
+
+def framed(body: AnyContainer, title: str) -> AnyContainer:
+    """A pane with a border and a title; in ASCII, drawn with - and |."""
+    if not is_ascii():
+        return Frame(body, title=title)
+    border = "class:frame.border"
+    return HSplit(
+        [
+            VSplit(
+                [
+                    Window(
+                        FormattedTextControl(f"+-| {plain(title)} |"),
+                        height=1,
+                        dont_extend_width=True,
+                    ),
+                    Window(char="-", height=1, style=border),
+                    Window(char="+", width=1, height=1, style=border),
+                ]
+            ),
+            VSplit(
+                [
+                    Window(char="|", width=1, style=border),
+                    body,
+                    Window(char="|", width=1, style=border),
+                ]
+            ),
+            VSplit(
+                [
+                    Window(char="+", width=1, height=1, style=border),
+                    Window(char="-", height=1, style=border),
+                    Window(char="+", width=1, height=1, style=border),
+                ]
+            ),
+        ]
+    )
+
+
+def header(state: LobbyState) -> StyleAndTextTuples:
+    """The title row: the lobby, the server (its name, and its address when that differs),
+    and who you are."""
+    server = state.connected_to
+    where = _("not connected")
+    if server is not None:
+        same = server.name == server.target
+        where = server.name if same else f"{server.name} ({server.target})"
+    you = _("you are {name}").format(name=state.player_name)
+    return shown([("class:title", f" {_('tigerden lobby')} · {where} · {you}")])
 
 
 def server_lines(state: LobbyState) -> StyleAndTextTuples:
@@ -93,6 +164,10 @@ def server_lines(state: LobbyState) -> StyleAndTextTuples:
         lines.append((style, f"{CURSOR if selected else ' '}{here}{server.name}\n"))
         if server.target != server.name:
             lines.append(("class:dim", f"   {server.target}\n"))
+        if server.web:  # where a phone joins, to read out at the table
+            lines.append(
+                ("class:dim", "   " + _("web: {address}").format(address=server.web) + "\n")
+            )
     return lines
 
 
@@ -119,15 +194,17 @@ def game_lines(state: LobbyState) -> StyleAndTextTuples:
 
 
 def match_line(state: LobbyState, match: lobby_pb2.MatchInfo) -> str:
-    status = status_word(match.status)
+    status = status_word(match)
     names = ", ".join(seat_label(s) for s in match.seats)
-    title = short_title(_(state.title(match.game_id)))
+    title = match.name or short_title(_(state.title(match.game_id)))
     by = " " + _("by {name}").format(name=match.created_by) if match.created_by else ""
     return f"{title:<14.14} {status:<8} {names}{by}"
 
 
 def match_lines(state: LobbyState) -> StyleAndTextTuples:
     rows = state.rows()
+    if state.connected_to is None:
+        return [("class:dim", _("not connected to a server"))]
     if not rows:
         return [("class:dim", _("no matches yet: press n to create one"))]
     lines: StyleAndTextTuples = []
@@ -144,12 +221,17 @@ def detail_lines(state: LobbyState) -> StyleAndTextTuples:
     if match is None:
         return [("class:dim", _("select a match with the arrow keys"))]
     by = " · " + _("created by {name}").format(name=match.created_by) if match.created_by else ""
-    options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items())) or _("none")
+    changed = changed_options(state.game(match.game_id), match.options)
+    options = ", ".join(f"{option_label(k)}: {option_value(k, v)}" for k, v in changed)
+    rules = _("house rules: {options}").format(options=options) if changed else _("usual rules")
+    private = " · " + _("private: joining needs its code") if match.private else ""
     title = _(state.title(match.game_id)) + " · " + _("match {id}").format(id=match.match_id)
+    if match.name:
+        title = f"{match.name} · {title}"
     lines: StyleAndTextTuples = [
         ("class:title", f"{title}{by}\n"),
         ("", f"{waiting_for(match)}\n"),
-        ("class:dim", _("options: {options}").format(options=options) + "\n"),
+        ("class:dim", f"{rules}{private}\n"),
     ]
     mine = state.my_seats.get(match.match_id)
     teams = any(seat.team != seat.seat for seat in match.seats)
@@ -162,30 +244,64 @@ def detail_lines(state: LobbyState) -> StyleAndTextTuples:
     return lines
 
 
+def form_value(form: CreateForm, number: int) -> str:
+    """A form row's value in words: the game's title, a seat's player, an option's value."""
+    row = form.rows[number]
+    value = row.value
+    if row.key == "game":
+        return _(next(g.title for g in form.games if g.game_id == value))
+    if row.key == "private":
+        return _("yes: joining needs a code") if value == "on" else _("no")
+    if row.key == "name" and not value:
+        return _("(none: type one)")
+    if row.key.startswith("seat:"):
+        level = value.removeprefix("bot ")
+        return _("person") if value == PERSON else _("bot {level}").format(level=level)
+    if row.key.startswith("option:") and row.typed is None:
+        return option_value(row.key.split(":", 1)[1], value)
+    return value
+
+
 def form_lines(form: CreateForm) -> StyleAndTextTuples:
+    updown, leftright = arrows()
     lines: StyleAndTextTuples = [
-        ("class:dim", _("↑↓ choose a line · ←→ change it · Enter creates") + "\n")
+        (
+            "class:dim",
+            _("{updown} choose a line · {leftright} change it · Enter creates").format(
+                updown=updown, leftright=leftright
+            )
+            + "\n",
+        )
     ]
+    width = min(max(len(row.label) for row in form.rows), LABEL_WIDTH)
     for number, row in enumerate(form.rows):
         style = "class:selected" if number == form.cursor else ""
         if row.key == "create":
             lines.append((style, f"\n{row.value}\n"))
             continue
-        value = row.value
-        if row.key == "game":
-            value = _(next(g.title for g in form.games if g.game_id == value))
-        elif row.key.startswith("seat:"):
-            level = value.removeprefix("bot ")
-            value = _("person") if value == PERSON else _("bot {level}").format(level=level)
-        arrows = f"< {value} >" if len(row.values) > 1 else value
-        lines.append((style, f"{row.label:>18}: {arrows}\n"))
-    if form.cursor < len(form.rows):
-        key = form.rows[form.cursor].key
-        if key.startswith("option:"):
-            name = key.split(":", 1)[1]
-            option = next(o for o in form.game.options if o.name == name)
-            lines.append(("class:dim", "\n" + _(option.description)))
+        value = form_value(form, number)
+        if row.free and number == form.cursor:
+            value += "_"
+        arrows_around = f"< {value} >" if len(row.values) > 1 else value
+        lines.append((style, f"{row.label:>{width}.{width}}: {arrows_around}\n"))
     return lines
+
+
+def row_help(form: CreateForm) -> StyleAndTextTuples:
+    """What the line under the cursor means (kept in view below the form's rows)."""
+    key = form.row.key
+    if key.startswith("option:"):
+        name = key.split(":", 1)[1]
+        option = next(o for o in form.game.options if o.name == name)
+        words = _(option.description)
+        if form.row.free:
+            words += " · " + _("or type a value")
+        return [("class:dim", words)]
+    if key == "private":
+        return [("class:dim", _("a private match is joined with a code, shown to you"))]
+    if key == "name":
+        return [("class:dim", _("a name for the match, shown in the match list"))]
+    return []
 
 
 def build_lobby_app(
@@ -195,18 +311,14 @@ def build_lobby_app(
     output: Output | None = None,
 ) -> Application[LobbyChoice]:
     """The lobby UI; `connect` switches to another server (the session does the work)."""
-    browsing = Condition(lambda: state.form is None)
-    creating = Condition(lambda: state.form is not None)
-
-    def title() -> StyleAndTextTuples:
-        server = state.connected_to
-        where = f"{server.name} ({server.target})" if server else _("not connected")
-        you = _("you are {name}").format(name=state.player_name)
-        return [("class:title", f" {_('tigerden lobby')} · {where} · {you}")]
+    asking = Condition(lambda: state.asking is not None)
+    browsing = Condition(lambda: state.form is None) & ~asking
+    creating = Condition(lambda: state.form is not None) & ~asking
+    typing = creating & Condition(lambda: state.form is not None and state.form.row.free)
 
     match_window = Window(
         FormattedTextControl(
-            lambda: match_lines(state),
+            lambda: shown(match_lines(state)),
             get_cursor_position=lambda: Point(x=0, y=state.match_cursor),
         ),
     )
@@ -214,60 +326,88 @@ def build_lobby_app(
         [
             HSplit(
                 [
-                    Frame(
+                    framed(
                         Window(
-                            FormattedTextControl(lambda: server_lines(state)),
+                            FormattedTextControl(lambda: shown(server_lines(state))),
                             height=Dimension(min=2, max=6),
                         ),
-                        title=_("servers"),
+                        _("servers"),
                     ),
-                    Frame(
-                        Window(FormattedTextControl(lambda: game_lines(state)), wrap_lines=True),
-                        title=_("games"),
+                    framed(
+                        Window(ScrollPane(lambda: shown(game_lines(state)), keys=None)), _("games")
                     ),
                 ],
-                width=Dimension(min=22, preferred=26, max=30),
+                width=Dimension(min=22, preferred=28, max=30),
             ),
             HSplit(
                 [
-                    Frame(match_window, title=_("matches")),
-                    Frame(
+                    framed(match_window, _("matches")),
+                    framed(
                         Window(
-                            FormattedTextControl(lambda: detail_lines(state)),
-                            wrap_lines=True,
+                            ScrollPane(lambda: shown(detail_lines(state)), keys=None),
                             height=Dimension(min=4, max=7),
                         ),
-                        title=_("match"),
+                        _("match"),
                     ),
                 ]
             ),
         ]
     )
-    form_pane = Frame(
-        Window(
-            FormattedTextControl(
-                lambda: form_lines(state.form) if state.form else [],
-                get_cursor_position=lambda: Point(
-                    x=0, y=(state.form.cursor + 1 if state.form else 0)
+    form_pane = framed(
+        HSplit(
+            [
+                Window(
+                    FormattedTextControl(
+                        lambda: shown(form_lines(state.form)) if state.form else [],
+                        get_cursor_position=lambda: Point(
+                            x=0, y=(state.form.cursor + 1 if state.form else 0)
+                        ),
+                    ),
                 ),
-            ),
-            wrap_lines=True,
+                Window(
+                    ScrollPane(
+                        lambda: shown(row_help(state.form)) if state.form else [], keys=None
+                    ),
+                    height=2,
+                ),
+            ]
         ),
-        title=_("new match"),
+        _("new match"),
     )
 
+    def status_text() -> str:
+        if state.asking is not None:
+            return plain(f" {state.asking.question}{state.asking.text}_")
+        return plain(" " + state.status)
+
+    def status_rows() -> int:
+        """One row, two when the words need them (they wrap at spaces only)."""
+        width = get_app().output.get_size().columns
+        return 1 if get_cwidth(status_text()) <= width else 2
+
+    def status() -> StyleAndTextTuples:
+        return [("class:status", status_text())]
+
     def keys_help() -> StyleAndTextTuples:
-        if state.form is not None:
-            return [("class:dim", " " + _("↑↓ line · ←→ value · Enter create · Esc back"))]
-        keys = _("↑↓ select · Enter/0-9 join · w watch · n new match · Tab servers · q quit")
-        return [("class:dim", " " + keys)]
+        updown, leftright = arrows()
+        if state.asking is not None:
+            keys = _("type the code · Enter joins · Esc back")
+        elif state.form is not None:
+            keys = _("{updown} line · {leftright} value · Enter create · Esc back").format(
+                updown=updown, leftright=leftright
+            )
+        else:
+            keys = _(
+                "{updown} select · Enter/0-9 join · w watch · n new match · Tab servers · q quit"
+            ).format(updown=updown)
+        return shown([("class:dim", " " + keys)])
 
     root = HSplit(
         [
-            Window(FormattedTextControl(title), height=1),
-            ConditionalContainer(browse, filter=browsing),
+            Window(FormattedTextControl(lambda: header(state)), height=1),
+            ConditionalContainer(browse, filter=~creating),
             ConditionalContainer(form_pane, filter=creating),
-            Window(FormattedTextControl(lambda: [("class:status", " " + state.status)]), height=1),
+            Window(ScrollPane(status, keys=None), height=status_rows),
             Window(FormattedTextControl(keys_help), height=1),
         ]
     )
@@ -293,6 +433,33 @@ def build_lobby_app(
     def switch(event: KeyPressEvent) -> None:
         state.focus = Focus.SERVERS if state.focus is Focus.MATCHES else Focus.MATCHES
 
+    def join(event: KeyPressEvent, match: lobby_pb2.MatchInfo, seat: int | None) -> None:
+        """Joins `match` (at `seat`), or takes this person's seat in it back; a second seat
+        of a match they sit in is not offered, and a private match asks for its code."""
+        mine = state.my_seats.get(match.match_id)
+        if mine is not None:
+            if seat is not None and seat != mine:
+                state.status = _(
+                    "you hold seat {seat} of this match, and one seat is a person's: "
+                    "Enter takes yours back"
+                ).format(seat=mine)
+                return
+            event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id, mine))
+            return
+        clash = state.clash(match)
+        if clash is not None and state.confirmed != match.match_id:
+            state.confirmed = match.match_id
+            state.status = _(
+                "{name} already sits in seat {seat}: if that is you, go back to it with its "
+                "--token; Enter again joins as a second {name}"
+            ).format(name=clash.name, seat=clash.seat)
+            return
+        if match.private:
+            question = _("match {id} is private: its join code? ").format(id=match.match_id)
+            state.asking = Asking(question, match.match_id, seat)
+            return
+        event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id, seat))
+
     @bindings.add("enter", filter=browsing)
     def enter(event: KeyPressEvent) -> None:
         if state.focus is Focus.SERVERS:
@@ -304,13 +471,13 @@ def build_lobby_app(
         if match is None:
             state.status = _("no match selected: press n to create one")
         elif match.match_id in state.my_seats:
-            event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id))
+            join(event, match, None)
         elif match.status == lobby_pb2.MATCH_STATUS_FINISHED:
             state.status = _("match {id} is over: w shows how it ended").format(id=match.match_id)
         elif not any(not s.taken and not s.reserved for s in match.seats):
             state.status = _("match {id} has no free seat: w watches it").format(id=match.match_id)
         else:
-            event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id))
+            join(event, match, None)
 
     def take_seat(event: KeyPressEvent) -> None:
         """A digit takes that seat of the selected match (to sit with a partner)."""
@@ -318,13 +485,38 @@ def build_lobby_app(
         number = int(event.key_sequence[0].key)
         if match is None or number >= len(match.seats):
             state.status = _("no seat {number} in this match").format(number=number)
+        elif state.my_seats.get(match.match_id) == number:
+            join(event, match, number)
         elif match.seats[number].taken or match.seats[number].reserved:
             state.status = _("seat {number} is not free").format(number=number)
         else:
-            event.app.exit(result=LobbyChoice(Action.JOIN, match.match_id, number))
+            join(event, match, number)
 
     for digit in "0123456789":
         bindings.add(digit, filter=browsing)(take_seat)
+
+    @bindings.add("<any>", filter=asking)
+    def ask_type(event: KeyPressEvent) -> None:
+        assert state.asking is not None
+        if event.data.isprintable():
+            state.asking.text += event.data
+
+    @bindings.add("backspace", filter=asking)
+    def ask_erase(event: KeyPressEvent) -> None:
+        assert state.asking is not None
+        state.asking.text = state.asking.text[:-1]
+
+    @bindings.add("enter", filter=asking)
+    def ask_done(event: KeyPressEvent) -> None:
+        question, state.asking = state.asking, None
+        assert question is not None
+        if question.text.strip():
+            choice = LobbyChoice(Action.JOIN, question.match_id, question.seat, question.text)
+            event.app.exit(result=choice)
+
+    @bindings.add("escape", filter=asking)
+    def ask_cancel(event: KeyPressEvent) -> None:
+        state.asking = None
 
     @bindings.add("w", filter=browsing)
     def watch(event: KeyPressEvent) -> None:
@@ -355,22 +547,29 @@ def build_lobby_app(
         state.form.change(-1)
 
     @bindings.add("right", filter=creating)
-    @bindings.add("space", filter=creating)
+    @bindings.add("space", filter=creating & ~typing)
     def form_right(event: KeyPressEvent) -> None:
         assert state.form is not None
         state.form.change(1)
 
+    @bindings.add("<any>", filter=typing)
+    def form_type(event: KeyPressEvent) -> None:
+        assert state.form is not None
+        if event.data.isprintable():
+            state.form.row.type(event.data)
+
+    @bindings.add("backspace", filter=typing)
+    def form_erase(event: KeyPressEvent) -> None:
+        assert state.form is not None
+        state.form.row.erase()
+
     @bindings.add("enter", filter=creating)
     def form_enter(event: KeyPressEvent) -> None:
-        form = state.form
-        assert form is not None
-        if form.rows[form.cursor].key == "create":
-            event.app.exit(result=LobbyChoice(Action.CREATE))
-        else:
-            form.move(1)
+        """Enter creates the match from any line, as the footer says."""
+        event.app.exit(result=LobbyChoice(Action.CREATE))
 
     @bindings.add("escape", filter=creating)
-    @bindings.add("q", filter=creating)
+    @bindings.add("q", filter=creating & ~typing)
     def form_cancel(event: KeyPressEvent) -> None:
         state.form = None
 

@@ -9,6 +9,7 @@ their values, and the bot levels, are what the server's ListGames says.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tigerden.v1 import lobby_pb2
@@ -29,16 +30,37 @@ STATUS_STYLES = {
 }
 
 
-def status_word(status: lobby_pb2.MatchStatus.ValueType) -> str:
+def status_word(match: lobby_pb2.MatchInfo) -> str:
+    """Where the match stands, in a word; a finished match that was not played out says how
+    it ended (an aborted match is no draw)."""
+    endings = {
+        lobby_pb2.MATCH_ENDING_ABORTED: _("aborted"),
+        lobby_pb2.MATCH_ENDING_FORFEIT: _("forfeit"),
+        lobby_pb2.MATCH_ENDING_EXPIRED: _("expired"),
+    }
+    if match.status == lobby_pb2.MATCH_STATUS_FINISHED and match.ending in endings:
+        return endings[match.ending]
     words = {
         lobby_pb2.MATCH_STATUS_WAITING: _("waiting"),
         lobby_pb2.MATCH_STATUS_PLAYING: _("playing"),
         lobby_pb2.MATCH_STATUS_FINISHED: _("finished"),
     }
-    return words.get(status, "?")
+    return words.get(match.status, "?")
+
+
+def how_it_ended(match: lobby_pb2.MatchInfo) -> str:
+    """A finished match's ending in words."""
+    endings = {
+        lobby_pb2.MATCH_ENDING_ABORTED: _("aborted by its host: no winners"),
+        lobby_pb2.MATCH_ENDING_FORFEIT: _("finished: a seat ran out of time and lost"),
+        lobby_pb2.MATCH_ENDING_EXPIRED: _("expired: nobody joined in time"),
+    }
+    return endings.get(match.ending, _("finished"))
 
 
 PERSON = "person"
+DEFAULT_LEVEL = "normal"
+"""A new bot seat's level, as for `tigerden play` and `join --bots` (when the server seats it)."""
 
 
 class Focus(enum.Enum):
@@ -57,8 +79,10 @@ def waiting_for(match: lobby_pb2.MatchInfo) -> str:
     if match.status == lobby_pb2.MATCH_STATUS_FINISHED:
         rematch = match.rematch_match_id
         if rematch:
-            return _("finished; rematch {match} opened").format(match=rematch)
-        return _("finished")
+            return _("{ending}; rematch {match} opened").format(
+                ending=how_it_ended(match), match=rematch
+            )
+        return how_it_ended(match)
     if match.status == lobby_pb2.MATCH_STATUS_WAITING:
         held = [s.name for s in match.seats if s.reserved]
         free = [str(s.seat) for s in match.seats if not s.taken and not s.reserved]
@@ -88,23 +112,68 @@ def waiting_for(match: lobby_pb2.MatchInfo) -> str:
     )
 
 
+FREE_OPTIONS = ("clock", "away")
+"""Table options whose listed values are examples: the server takes any number of seconds
+(`clock=move:10`, `away=120`), so the form lets the person type one."""
+
+
+def option_label(name: str) -> str:
+    """An option's name in the person's language (the English name is what --option takes)."""
+    return _(name)
+
+
+def option_value(name: str, value: str) -> str:
+    """An option's value in the person's language. The catalog holds `name=value` (one word
+    can mean two things: `final_tie=draw` is a drawn match, `first_dealer=draw` drawing
+    cards); a value without a translation (a number, a clock) is shown as it is."""
+    key = f"{name}={value}"
+    words = _(key)
+    return value if words == key else words
+
+
+def changed_options(
+    game: lobby_pb2.Game | None, options: Mapping[str, str]
+) -> list[tuple[str, str]]:
+    """The (name, value) of each option that differs from the game's default, in the game's
+    order: the house rules of a match, without the thirty that are as usual."""
+    chosen = dict(options)
+    if game is None:
+        return sorted(chosen.items())
+    return [
+        (o.name, chosen[o.name])
+        for o in game.options
+        if chosen.get(o.name, o.default_value) != o.default_value
+    ]
+
+
 @dataclass
 class FormRow:
-    """One line of the create-match form: a label and the values it cycles through."""
+    """One line of the create-match form: a label and the values it cycles through; a free
+    row also takes what the person types (`typed`), a clock like move:10 or a match name."""
 
     key: str
     label: str
     values: list[str]
     index: int = 0
+    free: bool = False
+    typed: str | None = None
 
     @property
     def value(self) -> str:
-        return self.values[self.index]
+        return self.typed if self.typed is not None else self.values[self.index]
+
+    def type(self, text: str) -> None:
+        """Typing replaces a listed value, then adds to what was typed."""
+        self.typed = (self.typed or "") + text
+
+    def erase(self) -> None:
+        self.typed = self.value[:-1]
 
 
 @dataclass
 class CreateForm:
-    """The create-match form: game, players, every option, every seat but the creator's."""
+    """The create-match form: game, players, private or not, every option, every seat but the
+    creator's."""
 
     games: list[lobby_pb2.Game]
     levels: list[str]
@@ -121,31 +190,49 @@ class CreateForm:
 
     def rebuild(self, game_id: str, players: int | None = None) -> None:
         """Lays the rows out for `game_id` with `players` seats, keeping what still applies."""
-        kept = {row.key: row.value for row in self.rows}
+        kept = {row.key: row for row in self.rows}
         game = next(g for g in self.games if g.game_id == game_id)
         counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
-        players = players or int(kept.get("players", 0)) or game.default_players
+        old_players = kept["players"].value if "players" in kept else "0"
+        players = players or int(old_players) or game.default_players
         players = min(max(players, game.min_players), game.max_players)
         rows = [
             FormRow("game", _("game"), [g.game_id for g in self.games]),
             FormRow("players", _("players"), counts),
+            FormRow("private", _("private"), ["off", "on"]),
+            FormRow("name", _("match name"), [""], free=True),
         ]
         rows[0].index = rows[0].values.index(game_id)
         rows[1].index = counts.index(str(players))
         for option in game.options:
-            row = FormRow(f"option:{option.name}", option.name, list(option.values))
-            chosen = kept.get(row.key, option.default_value)
-            row.index = row.values.index(chosen) if chosen in row.values else 0
-            rows.append(row)
+            free = option.name in FREE_OPTIONS
+            rows.append(
+                FormRow(
+                    f"option:{option.name}", option_label(option.name), list(option.values), 0, free
+                )
+            )
+            rows[-1].index = rows[-1].values.index(option.default_value)
         seat_values = [PERSON] + [f"bot {level}" for level in self.levels]
         for seat in range(1, players):
             row = FormRow(f"seat:{seat}", _("seat {number}").format(number=seat), seat_values)
-            chosen = kept.get(row.key, seat_values[min(1, len(seat_values) - 1)])
-            row.index = seat_values.index(chosen) if chosen in seat_values else 0
+            default = f"bot {DEFAULT_LEVEL}"
+            row.index = (
+                seat_values.index(default) if default in seat_values else len(seat_values) - 1
+            )
             rows.append(row)
         rows.append(FormRow("create", "", [_("[ create and sit in seat 0 ]")]))
+        for row in rows[2:]:  # what was chosen before, where it still applies
+            old = kept.get(row.key)
+            if old is not None and old.value in row.values:
+                row.index, row.typed = row.values.index(old.value), None
+            elif old is not None and row.free:
+                row.typed = old.typed
         self.rows = rows
         self.cursor = min(self.cursor, len(rows) - 1)
+
+    @property
+    def row(self) -> FormRow:
+        return self.rows[self.cursor]
 
     def move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(self.rows)
@@ -153,7 +240,10 @@ class CreateForm:
     def change(self, step: int) -> None:
         """Cycles the value under the cursor; a new game or player count lays the form out
         again."""
-        row = self.rows[self.cursor]
+        row = self.row
+        if row.typed is not None and row.typed in row.values:
+            row.index = row.values.index(row.typed)
+        row.typed = None
         row.index = (row.index + step) % len(row.values)
         if row.key == "game":
             self.rows = []
@@ -166,8 +256,20 @@ class CreateForm:
         return int(self.rows[1].value)
 
     @property
+    def private(self) -> bool:
+        return self.rows[2].value == "on"
+
+    @property
+    def name(self) -> str:
+        return self.rows[3].value.strip()
+
+    @property
     def options(self) -> dict[str, str]:
-        return {r.key.split(":", 1)[1]: r.value for r in self.rows if r.key.startswith("option:")}
+        return {
+            r.key.split(":", 1)[1]: r.value.strip()
+            for r in self.rows
+            if r.key.startswith("option:")
+        }
 
     @property
     def seats(self) -> list[tuple[int, str]]:
@@ -189,10 +291,22 @@ class ServerEntry:
     name: str
     target: str
     games: tuple[str, ...] = ()
+    web: str = ""
+    """HOST:PORT of the server's browser client (from its LAN record), "" when unknown."""
 
     @classmethod
     def found(cls, server: FoundServer) -> ServerEntry:
-        return cls(server.name, server.target, server.games)
+        return cls(server.name, server.target, server.games, server.web)
+
+
+@dataclass
+class Asking:
+    """The lobby asks for a line of text: a private match's join code before joining it."""
+
+    question: str
+    match_id: str
+    seat: int | None = None
+    text: str = ""
 
 
 @dataclass
@@ -211,7 +325,26 @@ class LobbyState:
     form: CreateForm | None = None
     status: str = field(default_factory=lambda: _("looking for servers on the LAN..."))
     my_seats: dict[str, int] = field(default_factory=dict)
-    """Seats this lobby holds a token for, by match id (shown as "you")."""
+    """Seats this person holds a token for, by match id (shown as "you")."""
+    asking: Asking | None = None
+    """A question on the status line awaiting typed words (a private match's join code)."""
+    confirmed: str = ""
+    """The match whose name clash the person has seen and joins anyway (Enter again)."""
+
+    def clash(self, match: lobby_pb2.MatchInfo) -> lobby_pb2.Seat | None:
+        """A taken human seat of `match` carrying this person's name, when they hold none of
+        its seats: most often themselves from another terminal, so not taken twice unasked."""
+        if match.match_id in self.my_seats:
+            return None
+        name = self.player_name.strip().casefold()
+        return next(
+            (
+                s
+                for s in match.seats
+                if s.taken and s.kind == lobby_pb2.SEAT_KIND_HUMAN and s.name.casefold() == name
+            ),
+            None,
+        )
 
     def set_servers(self, servers: list[ServerEntry]) -> None:
         chosen = self.servers[self.server_cursor].target if self.servers else None

@@ -15,7 +15,7 @@ log="$work/server.log"
 
 # Port 0: the server binds a free port itself (no race) and prints it.
 "$tigerden" serve --host 127.0.0.1 --port 0 --db "$work/tigerden.sqlite" --bot-delay 0 \
-  --no-advertise >"$log" 2>&1 &
+  --no-advertise --no-web >"$log" 2>&1 &
 server=$!
 
 stop_server() {

@@ -376,12 +376,18 @@ async function main() {
     await lobbyStream.ready; // the list is on its way: a match created now arrives as a change
     // No seat list: seat 0 is a human seat (us), every other seat a server bot. The host
     // token makes the match private; joining then needs the join code.
-    const created = await unary(lobby, 'CreateMatch', { game_id: args.game, creator_name: args.name });
+    const created = await unary(lobby, 'CreateMatch', {
+      game_id: args.game,
+      creator_name: args.name,
+      match_name: `${args.name}'s ${args.game}`,
+    });
     const matchId = created.match.match_id;
     // MatchInfo.hints: the option `hints` defaults to "auto", on when a bot plays (ours do).
     if (!created.match.hints) throw new Error('a match with bot seats has hints off');
     const pushed = await lobbyStream.seen(matchId);
-    console.log(`lobby: match ${matchId} pushed as ${pushed.status}, created by ${pushed.created_by}`);
+    // MatchInfo.name: the match's own name, as given (cleaned like player names).
+    if (pushed.name !== `${args.name}'s ${args.game}`) throw new Error(`the match is named ${JSON.stringify(pushed.name)}`);
+    console.log(`lobby: match ${matchId} "${pushed.name}" pushed as ${pushed.status}, created by ${pushed.created_by}`);
     lobbyStream.close();
     const { matches } = await unary(lobby, 'ListMatches', { game_id: args.game, page_size: 10 });
     if (!matches.some((m) => m.match_id === matchId)) throw new Error('ListMatches does not list the new match');

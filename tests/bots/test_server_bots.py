@@ -14,7 +14,7 @@ from cli.main import parser, seat_specs
 from client.api import Server
 from server.bots import RETRY_SECONDS
 from server.main import Running
-from tests.server.helpers import BOT, HUMAN, create_under_way, refused
+from tests.server.helpers import BOT, HUMAN, moves_first, refused
 
 GAMES = (("doors", 2), ("koikoi", 2), ("tiger-dragon", 4))
 
@@ -55,7 +55,8 @@ async def test_the_event_loop_answers_while_hard_bots_think(client: Server) -> N
     # bound is a fraction of it, not a speed goal, so a loaded machine does not fail the test.
     think = 2.0
     level = f"hard:{think:g}"
-    thinking = await create_under_way(client, "koikoi", 2, seats=[(BOT, level), (BOT, level)])
+    bots = [(BOT, level), (BOT, level)]  # thinking needs moves to think about
+    thinking = await client.create("koikoi", 2, moves_first("koikoi"), seats=bots)
     other = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
     await asyncio.sleep(0.5)  # the workers start and the first decision is under way
     slowest = 0.0

@@ -30,6 +30,8 @@ class Terminal:
     def __init__(self, socket: str, name: str) -> None:
         self.socket, self.name = socket, name
         env = {"PATH": f"{BIN}:{os.environ['PATH']}", "LANG": "C.UTF-8", "USER": name}
+        # Three people, three homes: each remembers their own seats (client/seats.py).
+        env["TIGERDEN_SEATS"] = str(Path(os.environ["TIGERDEN_SEATS"]).with_name(f"{name}.json"))
         exports = " ".join(f"{k}={v!r}" for k, v in env.items())
         self.tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "bash --norc -i")
         self.type(f"export {exports} PS1='$ '", enter=True)
@@ -71,6 +73,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
     process = subprocess.Popen(
         [
             *(BIN / "tigerden", "serve", "--host", "127.0.0.1", "--port", "0", "--name", name),
+            *("--web-port", "0"),
             *("--db", str(tmp_path / "night.sqlite"), "--bot-delay", "0"),
         ],
         stdout=subprocess.PIPE,
@@ -138,10 +141,11 @@ def test_a_game_night_in_three_terminals(
     pick_server(ada, name)
     ada.keys("n")
     ada.wait_for("new match")
-    # Past the game, players, collector_set, the table's clock, timeout and away, and hints:
-    ada.keys(*["Down"] * 7, "Left")  # seat 1: a person, not a bot
+    # Past the game, players, private, the match's name, collector_set, the table's clock,
+    # timeout and away, and hints:
+    ada.keys(*["Down"] * 9, "Left", "Left", "Left")  # seat 1: a person, not a bot (normal)
     ada.wait_for("seat 1: < person >")
-    ada.keys("Down", "Enter")
+    ada.keys("Enter")  # Enter creates from any line
     ada.wait_for("waiting for every seat to be taken")
 
     # Bob joins without an address: the servers found are offered, then the waiting matches.

@@ -51,7 +51,7 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
             assert "created by bob" in text(detail_lines(state))
             assert "waiting for 2 more players (seats 0, 1)" in text(detail_lines(state))
 
-            # n opens the form; seat 1 becomes a person's; Enter on the last line creates.
+            # n opens the form; seat 1 becomes a person's; Enter creates.
             pipe.send_text("n")
             await wait_for(lambda: state.form is not None)
             form = state.form
@@ -59,6 +59,8 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
             assert [row.key for row in form.rows] == [
                 "game",
                 "players",
+                "private",
+                "name",
                 "option:collector_set",
                 "option:clock",
                 "option:timeout",
@@ -67,9 +69,9 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
                 "seat:1",
                 "create",
             ]
-            pipe.send_text(DOWN * 7 + LEFT)  # seat 1: bot random -> person
-            await wait_for(lambda: form.rows[7].value == "person")
-            pipe.send_text(DOWN + ENTER)
+            pipe.send_text(DOWN * 9 + LEFT * 3)  # seat 1: bot normal -> easy -> random -> person
+            await wait_for(lambda: form.rows[9].value == "person")
+            pipe.send_text(ENTER)
             await wait_for(lambda: len(state.my_seats) == 1, state=state)
             (mine,) = state.my_seats
             await wait_for(lambda: mine in state.matches, state=state)

@@ -16,7 +16,7 @@ from tigerden.v1 import lobby_pb2
 
 from client.api import SeatHandle, Server
 from client.ui import koikoi
-from tests.server.helpers import create_under_way
+from tests.server.helpers import moves_first
 from tools.terminal import Pane
 
 pytestmark = pytest.mark.skipif(
@@ -44,7 +44,8 @@ async def bea(seat: SeatHandle) -> None:
 
 async def test_koikoi_in_a_real_80x24_terminal(client: Server) -> None:
     human = lobby_pb2.SEAT_KIND_HUMAN
-    match = await create_under_way(client, "koikoi", 2, seats=[(human, ""), (human, "")])
+    seats = [(human, ""), (human, "")]
+    match = await client.create("koikoi", 2, moves_first("koikoi"), seats=seats)
     opponent = asyncio.create_task(bea(await client.join(match.match_id, "bea", seat=1)))
     address = client.target
     pane = Pane(["join", address, "--match", match.match_id, "--name", "ada", "--lang", "en"])

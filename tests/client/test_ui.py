@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from client.api import Server
+from client.api import Server, connect
+from client.ui import koikoi
 from client.ui.app import board, help_text, run_table
 from client.ui.state import ClientState
 from client.ui.text import symbols
+from server.main import start_server
+from tests.server.helpers import BOT, HUMAN, deciding_seed
 
 
 async def wait_for(condition: object, timeout: float = 10.0, state: object = None) -> None:
@@ -130,3 +134,28 @@ async def test_the_table_header_and_help_name_the_house_rules(client: Server) ->
 
 def plain(lines: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in lines)
+
+
+async def test_a_koikoi_match_its_deal_decided_shows_the_result(tmp_path: Path) -> None:
+    """Issue 20: `tigerden play koikoi` on a deal that a dealt hand decides (about one in 90)
+    ended in an error; the table shows who won and the deal's summary instead."""
+    seed = deciding_seed("koikoi", {})
+    running = await start_server("127.0.0.1:0", tmp_path / "db.sqlite", new_seed=lambda: seed)
+    try:
+        async with connect(f"127.0.0.1:{running.port}") as client:
+            games = {game.game_id: game for game in await client.games()}
+            match = await client.create("koikoi", 2, seats=[(HUMAN, ""), (BOT, "random")])
+            seat = await client.join(match.match_id, "ada", 0)
+            state = ClientState(games["koikoi"], match.match_id)
+            with create_pipe_input() as pipe:
+                table = asyncio.create_task(
+                    run_table(seat, state, input=pipe, output=DummyOutput())
+                )
+                await wait_for(lambda: state.status.startswith("match over:"), state=state)
+                shown = "".join(text for _style, text, *_ in koikoi.render(state))
+                assert "Last deal (1):" in shown, shown
+                assert "teshi" in shown or "kuttsuki" in shown, shown
+                pipe.send_text("\x11")
+                await asyncio.wait_for(table, 10)
+    finally:
+        await running.stop(grace=0.1)

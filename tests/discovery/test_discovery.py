@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from discovery import FoundServer, ServerBrowser, advertise
-from discovery.record import instance_label
+from discovery.record import found_server, instance_label, txt_record
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -40,7 +40,7 @@ def named(browser: ServerBrowser, name: str) -> FoundServer | None:
 async def test_an_advertised_server_is_found_and_its_withdrawal_seen() -> None:
     name = unique("game night ☕")
     async with ServerBrowser(LOOPBACK) as browser:
-        advertisement = await advertise(name, "127.0.0.1", 4242, ["doors", "koikoi"])
+        advertisement = await advertise(name, "127.0.0.1", 4242, ["doors", "koikoi"], 8080)
         try:
             await until(lambda: named(browser, name) is not None)
             found = named(browser, name)
@@ -52,8 +52,17 @@ async def test_an_advertised_server_is_found_and_its_withdrawal_seen() -> None:
             ("doors", "koikoi"),
             "tigerden.v1",
         )
-        assert found.line() == f"{name}  127.0.0.1:4242  doors, koikoi"
+        assert found.web == "127.0.0.1:8080"  # the web client, announced beside gRPC
+        assert found.line() == f"{name}  127.0.0.1:4242  doors, koikoi  web 127.0.0.1:8080"
         await until(lambda: named(browser, name) is None)  # the goodbye arrived
+
+
+def test_a_record_without_a_usable_web_port_has_no_web_client() -> None:
+    for txt in ({}, {"web": "http"}, {"web": "0"}, {"web": "70000"}):
+        found = found_server("x", ["127.0.0.1"], 4242, {"protocol": "tigerden.v1", **txt})
+        assert found is not None and (found.web_port, found.web) == (0, ""), txt
+    assert "web" not in txt_record("x", ["doors"])
+    assert txt_record("x", ["doors"], 8080)["web"] == "8080"
 
 
 def test_instance_labels_fit_dns_sd() -> None:
@@ -73,7 +82,18 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., tuple[subprocess.Popen[str],
     def start(*args: str) -> tuple[subprocess.Popen[str], int]:
         db = tmp_path / f"{len(started)}.sqlite"
         process = subprocess.Popen(
-            tigerden("serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db), *args),
+            tigerden(
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--web-port",
+                "0",
+                "--db",
+                str(db),
+                *args,
+            ),
             stdout=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -102,6 +122,8 @@ async def test_serve_advertises_servers_lists_and_shutdown_withdraws(
     advertised, port = serve("--name", shown)
     assert advertised.stdout is not None
     assert advertised.stdout.readline().startswith(f"advertised on the LAN as '{shown}'")
+    web = re.search(r"web client on http://127\.0\.0\.1:(\d+)/", advertised.stdout.readline())
+    assert web is not None
     quiet, _ = serve("--name", hidden, "--no-advertise")
     assert quiet.stdout is not None
     assert quiet.stdout.readline().startswith("not advertised on the LAN (--no-advertise)")
@@ -114,7 +136,8 @@ async def test_serve_advertises_servers_lists_and_shutdown_withdraws(
         timeout=60,
     )
     lines = listing.stdout.splitlines()
-    assert f"{shown}  127.0.0.1:{port}  doors, koikoi, tiger-dragon" in lines, listing
+    expected = f"{shown}  127.0.0.1:{port}  doors, koikoi, tiger-dragon  web 127.0.0.1:{web[1]}"
+    assert expected in lines, listing
     assert not any(hidden in line for line in lines)
 
     async with ServerBrowser(LOOPBACK) as browser:

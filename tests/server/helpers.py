@@ -3,32 +3,38 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Mapping
 
 import grpc
 import pytest
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, error_reason
+from engine import GAMES
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
 BOT = lobby_pb2.SEAT_KIND_BOT
 
 
-async def create_under_way(
-    client: Server,
-    game_id: str,
-    players: int,
-    options: Mapping[str, str] | None = None,
-    seats: Sequence[tuple[int, str]] = (),
-) -> lobby_pb2.MatchInfo:
-    """A new match its deal has not already decided, for a test that must play in it: about one
-    Koi-Koi deal in 90 ends at once on a dealt hand (teshi, kuttsuki), which the rules score
-    before anyone moves; a single-deal match is then over when created."""
-    while True:
-        match = await client.create(game_id, players, options, seats=seats)
-        if match.status != lobby_pb2.MATCH_STATUS_FINISHED:
-            return match
+MOVES_FIRST: Mapping[str, Mapping[str, str]] = {"koikoi": {"dealt_hand": "ignore"}}
+"""Options under which a game's deal never decides its match before a move, for the tests that
+must play moves in a match: about one Koi-Koi deal in 90 ends at once on a dealt hand (teshi,
+kuttsuki), which the rules score before anyone moves. Such a match is played to its result like
+any other (tests/server/test_koikoi_wire.py: test_a_match_its_deal_decided_*)."""
+
+
+def moves_first(game_id: str, **more: str) -> dict[str, str]:
+    """`more` and the options under which the deal of `game_id` never decides its match."""
+    return {**MOVES_FIRST.get(game_id, {}), **more}
+
+
+def deciding_seed(game_id: str, options: Mapping[str, str]) -> int:
+    """The first seed whose deal decides a two-player match of `game_id` before anyone moves
+    (in Koi-Koi a dealt hand with teshi or kuttsuki), for the tests of such matches."""
+    game = GAMES[game_id]
+    validated = game.info.validate(2, options)
+    return next(seed for seed in itertools.count() if game.new(2, validated, seed).result())
 
 
 async def two_humans(client: Server, game_id: str = "doors") -> tuple[SeatHandle, SeatHandle]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import grpc
 import pytest
-from tigerden.v1 import lobby_pb2
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, connect
 from engine.core import BadOptions
@@ -101,8 +101,19 @@ async def test_the_server_plays_for_a_seat_whose_time_is_up(client: Server) -> N
     assert seen.version >= 1
     recap = await anext(client.watch(seat.match_id))
     assert recap.events_are_recap
-    assert any("time ran out: the server played" in e.text for e in recap.events)
     assert later.status == lobby_pb2.MATCH_STATUS_PLAYING
+    # Only the seat played for is told the move, which came from its hand (issue 20).
+    played = match_pb2.TABLE_NOTE_KIND_CLOCK_PLAYED
+
+    def clock_notes(snapshot: match_pb2.Snapshot) -> list[match_pb2.Event]:
+        return [e for e in snapshot.events if e.table_note.kind == played]
+
+    note = clock_notes(recap)[0]
+    assert note.text == f"{note.table_note.name}'s time ran out: the server played for them"
+    assert not [e for e in clock_notes(recap) + clock_notes(seen) if e.table_note.HasField("move")]
+    own = await anext(seat.watch())
+    mine = clock_notes(own)[0].table_note
+    assert mine.move.label and mine.move.label in [m.label for m in snapshot.legal_moves]
 
 
 async def test_timeout_forfeit_loses_the_match(client: Server) -> None:

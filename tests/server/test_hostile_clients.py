@@ -4,18 +4,27 @@ time (docs/security.md lists each case with its protection and its test)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import grpc
+import pytest
 from tigerden.v1 import match_pb2, match_pb2_grpc
 
-from client.api import Server
+from client.api import HostHandle, SeatHandle, Server
+from server.bots import BotDriver
 from server.chat import CHAT_BURST, SPECTATORS_BURST
 from server.errors import Reason, Refusal
+from server.lobby import Lobby
 from server.main import Running
-from tests.server.helpers import refused
+from server.room import Room, SeatKind, Status
+from server.store import Store
+from tests.server.helpers import BOT, HUMAN, refused
+from tests.server.test_lobby_hardening import server_with
 
 
 @contextlib.asynccontextmanager
@@ -64,3 +73,99 @@ async def test_8d_all_spectators_of_a_match_share_a_bucket(
             refused_reasons.append(refusal.reason)
     assert refused_reasons == [Reason.CHAT_TOO_FAST] * SPECTATORS_BURST
     running.lobby.say(other, None, "hello", "eve", "10.0.1.1")
+
+
+async def test_8g_a_negative_hint_version_is_bad_version_as_for_a_move(
+    quick_client: Server,
+) -> None:
+    match = await quick_client.create("koikoi", 2, seats=[(HUMAN, ""), (BOT, "easy")])
+    seat = await quick_client.join(match.match_id, "ada", 0)
+    await refused(seat.hint(-1), grpc.StatusCode.INVALID_ARGUMENT, "BAD_VERSION")
+
+
+async def test_8g_create_match_looks_at_no_other_open_match(
+    client: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The caps on open matches were counted by looking at every match (65 creates/s at
+    10,000 open): now a create reads no other match, however many are open."""
+    for _ in range(10):
+        await client.create("doors")
+    looked_at: list[str] = []
+    status: Any = Room.status  # a property
+
+    def counted(room: Room) -> Status:
+        looked_at.append(room.match_id)
+        found: Status = status.fget(room)
+        return found
+
+    monkeypatch.setattr(Room, "status", property(counted))
+    created = await client.create("doors")
+    assert set(looked_at) <= {created.match_id}
+
+
+async def ended_match(client: Server, host: HostHandle, code: str = "") -> list[SeatHandle]:
+    """Both seats of the host's two-person Doors match taken, then the match aborted by its
+    host: a finished match whose seats may ask for a rematch."""
+    seats = [await client.join(host.match_id, name, n, code) for n, name in enumerate("ab")]
+    await host.abort()
+    return seats
+
+
+async def test_8f_a_private_matchs_rematch_is_private_and_keeps_its_host(client: Server) -> None:
+    host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    code = await host.set_private()
+    ada, _bob = await ended_match(client, host, code)
+    again = await ada.rematch()
+    await refused(
+        client.join(again.match_id, "mallory"),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "JOIN_CODE_REQUIRED",
+    )
+    rematch = await client.find_match(again.match_id)
+    assert rematch is not None
+    old_host = HostHandle(client, rematch, host.token)
+    assert await old_host.set_private(False) == ""  # the old host token holds the new match
+
+
+async def test_8f_rematch_is_rate_limited_like_create_match(tmp_path: Path) -> None:
+    async with server_with(tmp_path, creates_per_minute=2) as client:
+        hosts = [
+            await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+            for _ in range(2)
+        ]
+        first, _ = await ended_match(client, hosts[0])
+        await refused(first.rematch(), grpc.StatusCode.RESOURCE_EXHAUSTED, "RATE_LIMITED")
+
+
+async def test_8f_a_host_cannot_make_bots_only_matches_beyond_the_cap(tmp_path: Path) -> None:
+    async with server_with(tmp_path, bot_delay=5.0, bot_matches=1) as client:
+        await client.create("doors", 2, seats=[(BOT, "random"), (BOT, "random")])
+        host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (BOT, "random")])
+        await client.join(host.match_id, "ada", 0)
+        await refused(
+            host.replace_with_bot(0), grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_BOT_MATCHES"
+        )
+
+
+async def test_point5_a_person_who_plays_while_their_away_bot_waits_leaves_no_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The away bot waited its delay and then decided for a seat that was no longer to act
+    (`ValueError: seat 1 is not to act`, "bot decision in … failed" with a traceback): the
+    person had played meanwhile. Now it decides first and its stale move is refused."""
+    bots = BotDriver(delay=0.2)
+    lobby = Lobby(Store(":memory:"), bots)
+    room, _ = lobby.create("doors", 2, {}, [(SeatKind.HUMAN, ""), (SeatKind.HUMAN, "")])
+    for seat in range(2):
+        lobby.join(room.match_id, f"p{seat}", seat)
+    mover = room.state.to_act()
+    assert mover is not None
+    room.seats[mover].bot_plays = True  # away: the bot steps in, and waits its delay
+    bots.on_change(room)
+    await asyncio.sleep(0)  # the bot's task starts
+    room.submit(mover, room.version, room.state.legal_moves()[0])  # the person plays first
+    with caplog.at_level(logging.INFO):
+        await asyncio.sleep(0.4)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+    assert room.version == 1  # the bot's stale move was refused
+    await bots.close()

@@ -66,6 +66,7 @@ def serve(db: Path, *options: str, port: int = 0) -> tuple[subprocess.Popen[byte
                 "--bot-delay",
                 "0",
                 "--no-advertise",
+                "--no-web",
                 *options,
             ],
             stdout=log,

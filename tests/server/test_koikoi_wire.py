@@ -8,6 +8,7 @@ import asyncio
 import enum
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -15,8 +16,9 @@ import pytest
 from tigerden.v1 import koikoi_pb2 as pb
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.api import SeatHandle, Server
+from client.api import SeatHandle, Server, connect
 from client.bot import play_seat, random_chooser
+from client.selfplay import selfplay
 from engine.core import Event, Seat
 from engine.koikoi import GAME
 from engine.koikoi import model as m
@@ -26,8 +28,16 @@ from engine.koikoi.state import KoiKoiState
 from server.codecs import CODECS, unwrap_move, wrap_event, wrap_move
 from server.codecs.koikoi import KoikoiCodec
 from server.errors import Reason, Refusal
+from server.main import start_server
 from tests.engine.koikoi.koikoi_scenarios import playable
-from tests.server.helpers import HUMAN, create_under_way, first_snapshot, refused, to_act
+from tests.server.helpers import (
+    HUMAN,
+    deciding_seed,
+    first_snapshot,
+    moves_first,
+    refused,
+    to_act,
+)
 
 CODEC = KoikoiCodec()
 
@@ -291,7 +301,7 @@ def test_decode_refuses_malformed_moves(move: pb.KoikoiMove) -> None:
 async def two_koikoi_humans(
     client: Server, options: dict[str, str] | None = None
 ) -> tuple[SeatHandle, SeatHandle]:
-    match = await create_under_way(client, "koikoi", 2, options, seats=[(HUMAN, ""), (HUMAN, "")])
+    match = await client.create("koikoi", 2, options, seats=[(HUMAN, ""), (HUMAN, "")])
     return (
         await client.join(match.match_id, "ada", 0),
         await client.join(match.match_id, "bob", 1),
@@ -367,15 +377,10 @@ async def test_a_house_rule_match_plays_to_the_end_and_lists_its_options(client:
 
 
 async def deal_under_way(client: Server) -> tuple[SeatHandle, SeatHandle]:
-    """Two seats of a match whose first deal waits for its first card: about one deal in a
-    hundred is decided by a dealt hand (teshi, kuttsuki) before anyone plays, which the tests
-    of a fresh deal are not about (tests/engine/koikoi covers those hands)."""
-    for _ in range(20):
-        seats = await two_koikoi_humans(client)
-        snapshot = await first_snapshot(seats[0])
-        if snapshot.status == lobby_pb2.MATCH_STATUS_PLAYING and snapshot.view.koikoi.deal == 1:
-            return seats
-    raise AssertionError("20 matches in a row were decided by a dealt hand")
+    """Two seats of a match whose first deal waits for its first card (no dealt hand decides
+    it: the tests of a fresh deal are not about those hands, which tests/engine/koikoi and
+    test_a_match_its_deal_decided_* cover)."""
+    return await two_koikoi_humans(client, moves_first("koikoi"))
 
 
 async def test_the_first_snapshot_shows_a_fresh_deal(client: Server) -> None:
@@ -395,7 +400,7 @@ async def test_the_first_snapshot_shows_a_fresh_deal(client: Server) -> None:
 
 
 async def test_malformed_koikoi_moves_are_refused_and_change_nothing(client: Server) -> None:
-    seats = await two_koikoi_humans(client)
+    seats = await deal_under_way(client)
     seat, snapshot = await to_act(seats)
     before = snapshot.SerializeToString()
     for move in (
@@ -420,3 +425,37 @@ async def test_malformed_koikoi_moves_are_refused_and_change_nothing(client: Ser
     # A well-formed move the rules do not allow is a different refusal.
     stop = match_pb2.Move(koikoi=pb.KoikoiMove(stop=pb.KoikoiStop()))
     await refused(seat.act(0, stop), grpc.StatusCode.FAILED_PRECONDITION, "ILLEGAL_MOVE")
+
+
+@pytest.mark.parametrize("options", [{}, {"viewing_sake": "5"}], ids=["default", "viewing_sake"])
+async def test_a_match_its_deal_decided_is_played_to_its_result(
+    tmp_path: Path, options: dict[str, str]
+) -> None:
+    """Issue 20: the match waits for its players like any other, is over once the last seat is
+    taken, and each seat's Play and Watch deliver the final snapshot with the deal's summary
+    (JoinMatch refused it as over, so `tigerden play` and selfplay met an error)."""
+    seed = deciding_seed("koikoi", options)
+    running = await start_server("127.0.0.1:0", tmp_path / "db.sqlite", new_seed=lambda: seed)
+    try:
+        async with connect(f"127.0.0.1:{running.port}") as client:
+            match = await client.create("koikoi", 2, options, seats=[(HUMAN, ""), (HUMAN, "")])
+            assert match.status == lobby_pb2.MATCH_STATUS_WAITING
+            ada = await client.join(match.match_id, "ada", 0)
+            bob = await client.join(match.match_id, "bob", 1)
+            listed = await client.find_match(match.match_id)
+            assert listed is not None and listed.status == lobby_pb2.MATCH_STATUS_FINISHED
+            finals = [
+                await play_seat(seat, random_chooser(random.Random(0))) for seat in (ada, bob)
+            ]
+            watched = await first_snapshot(bob)
+            for final in (*finals, watched):
+                assert final.status == lobby_pb2.MATCH_STATUS_FINISHED and final.version == 0
+                summary = final.view.koikoi.last_deal
+                assert summary.reason == pb.KOIKOI_DEAL_END_DEALT_HAND
+                dealt = {pb.KOIKOI_YAKU_TESHI, pb.KOIKOI_YAKU_KUTTSUKI}
+                assert {y.yaku for y in summary.yaku} <= dealt and summary.points > 0
+                assert list(final.result.winners) == [summary.winner]
+            # selfplay counts such matches as played: every one of these is one.
+            assert await selfplay(client, "koikoi", 3, options=options, parallel=1) == 0
+    finally:
+        await running.stop(grace=0.1)

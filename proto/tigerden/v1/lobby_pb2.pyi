@@ -389,6 +389,7 @@ class CreateMatchRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
     CREATOR_NAME_FIELD_NUMBER: _builtins.int
+    MATCH_NAME_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """Which game, from ListGames."""
     players: _builtins.int
@@ -396,6 +397,10 @@ class CreateMatchRequest(_message.Message):
     creator_name: _builtins.str
     """The name of the person creating the match, shown in the match list (cleaned like player
     names); empty for "someone".
+    """
+    match_name: _builtins.str
+    """A name for the match itself ("Friday Koi-Koi"), shown in the match list (cleaned like
+    player names, at most 40 characters); empty for none.
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
@@ -417,10 +422,11 @@ class CreateMatchRequest(_message.Message):
         options: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         seats: _abc.Iterable[Global___SeatSpec] | None = ...,
         creator_name: _builtins.str = ...,
+        match_name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["creator_name", b"creator_name", "game_id", b"game_id", "options", b"options", "players", b"players", "seats", b"seats"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["creator_name", b"creator_name", "game_id", b"game_id", "match_name", b"match_name", "options", b"options", "players", b"players", "seats", b"seats"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -491,6 +497,7 @@ class MatchInfo(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     ENDING_FIELD_NUMBER: _builtins.int
     CREATED_BY_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     REMATCH_MATCH_ID_FIELD_NUMBER: _builtins.int
@@ -509,6 +516,8 @@ class MatchInfo(_message.Message):
     """How a finished match ended; unspecified while it is not over."""
     created_by: _builtins.str
     """Who created the match (CreateMatchRequest.creator_name; for a rematch, who asked first)."""
+    name: _builtins.str
+    """The match's own name (CreateMatchRequest.match_name; a rematch keeps it); empty for none."""
     to_act: _builtins.int
     """Whose decision it is while PLAYING; unset otherwise. With the seats' presence it says who
     the table is waiting for.
@@ -539,6 +548,7 @@ class MatchInfo(_message.Message):
         private: _builtins.bool = ...,
         ending: Global___MatchEnding.ValueType = ...,
         created_by: _builtins.str = ...,
+        name: _builtins.str = ...,
         to_act: _builtins.int | None = ...,
         rematch_of: _builtins.str = ...,
         rematch_match_id: _builtins.str = ...,
@@ -546,7 +556,7 @@ class MatchInfo(_message.Message):
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "hints", b"hints", "match_id", b"match_id", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "hints", b"hints", "match_id", b"match_id", "name", b"name", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015

@@ -1,0 +1,382 @@
+"""The web port (issue 21): gRPC-Web translated onto the same gRPC server, and the page's files.
+
+Every test runs a real server with its web port on ephemeral loopback ports and speaks to it as
+a browser's page does (tools/grpcweb.py), next to an ordinary gRPC client where it compares.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import os
+import re
+import struct
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import aiohttp
+import grpc
+import pytest
+from tigerden.v1 import lobby_pb2, match_pb2
+
+from client.api import Server, connect
+from server.limits import LAN_LIMITS
+from server.main import Running, start_server
+from server.web import DIST
+from tests.server.helpers import HUMAN, to_act, two_humans
+from tools.grpcweb import GrpcWebClient, GrpcWebError
+
+LOBBY = "/tigerden.v1.LobbyService/"
+MATCH = "/tigerden.v1.MatchService/"
+GRPC_WEB = {"Content-Type": "application/grpc-web+proto"}
+
+
+def framed(message: bytes, flags: int = 0) -> bytes:
+    return struct.pack(">BI", flags, len(message)) + message
+
+
+@pytest.fixture
+def bundle(tmp_path: Path) -> Path:
+    """A stand-in for web/dist: an index page, a script, a content-hashed stylesheet."""
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><script src=app.js></script>" + " " * 600)
+    (dist / "app.js").write_text("console.log('tigerden');\n" * 100)
+    (dist / "assets" / "app-4FJ2K7QX.css").write_text("body { color: black }\n")
+    return dist
+
+
+@pytest.fixture
+async def web(tmp_path: Path, bundle: Path) -> AsyncIterator[Running]:
+    running = await start_server(
+        "127.0.0.1:0",
+        tmp_path / "web.sqlite",
+        limits=replace(LAN_LIMITS, bot_matches=100),
+        web=("127.0.0.1", 0),
+        web_dist=bundle,
+    )
+    try:
+        yield running
+    finally:
+        await running.stop(grace=0.2)
+
+
+def url(running: Running) -> str:
+    assert running.web is not None
+    return f"http://127.0.0.1:{running.web.bound}"
+
+
+@pytest.fixture
+async def browser(web: Running) -> AsyncIterator[GrpcWebClient]:
+    async with GrpcWebClient(url(web)) as client:
+        yield client
+
+
+@pytest.fixture
+async def grpc_client(web: Running) -> AsyncIterator[Server]:
+    async with connect(f"127.0.0.1:{web.port}") as client:
+        yield client
+
+
+async def test_a_unary_call_answers_the_same_bytes_as_grpc(
+    browser: GrpcWebClient, grpc_client: Server
+) -> None:
+    over_web = await browser.unary(
+        LOBBY + "ListGames", lobby_pb2.ListGamesRequest(), lobby_pb2.ListGamesResponse
+    )
+    over_grpc = await grpc_client.game_list()
+    assert over_web.SerializeToString() == over_grpc.SerializeToString()
+    assert [game.game_id for game in over_web.games] == ["doors", "koikoi", "tiger-dragon"]
+
+
+async def test_a_refusal_carries_its_status_message_and_error_info_in_the_trailers(
+    browser: GrpcWebClient,
+) -> None:
+    with pytest.raises(GrpcWebError) as caught:
+        await browser.unary(
+            LOBBY + "JoinMatch",
+            lobby_pb2.JoinMatchRequest(match_id="nope", player_name="ada"),
+            lobby_pb2.JoinMatchResponse,
+        )
+    assert caught.value.code is grpc.StatusCode.NOT_FOUND
+    assert "no match 'nope'" in caught.value.message
+    assert caught.value.reason == "UNKNOWN_MATCH"
+
+
+async def test_the_token_travels_as_authorization(
+    browser: GrpcWebClient, grpc_client: Server
+) -> None:
+    seat_to_act, mine = await to_act(await two_humans(grpc_client))
+    with pytest.raises(GrpcWebError) as caught:
+        await browser.unary(
+            MATCH + "Act",
+            match_pb2.ActRequest(version=mine.version, move=mine.legal_moves[0].move),
+            match_pb2.ActResponse,
+            token="not-a-token",
+        )
+    assert caught.value.code is grpc.StatusCode.UNAUTHENTICATED
+    assert caught.value.reason == "BAD_TOKEN"
+    acted = await browser.unary(
+        MATCH + "Act",
+        match_pb2.ActRequest(version=mine.version, move=mine.legal_moves[0].move),
+        match_pb2.ActResponse,
+        token=seat_to_act.token,
+    )
+    assert acted.version == mine.version + 1
+
+
+async def test_watch_delivers_each_snapshot_as_it_happens(
+    browser: GrpcWebClient, grpc_client: Server
+) -> None:
+    """The second snapshot arrives while the stream is open, right after the move: the
+    translator does not wait for the call to end before writing."""
+    ada, bob = await two_humans(grpc_client)
+    mover, mine = await to_act((ada, bob))
+    snapshots = browser.stream(
+        MATCH + "Watch",
+        match_pb2.WatchRequest(match_id=ada.match_id),
+        match_pb2.WatchResponse,
+        token=ada.token,
+    )
+    first = (await asyncio.wait_for(anext(snapshots), 10)).snapshot
+    await mover.act(mine.version, mine.legal_moves[0].move)
+    second = (await asyncio.wait_for(anext(snapshots), 10)).snapshot
+    assert second.version == first.version + 1
+    assert not second.HasField("result")  # the match goes on: the stream is still open
+    await snapshots.aclose()  # type: ignore[attr-defined]  # an async generator
+
+
+async def test_a_browser_that_goes_away_ends_its_upstream_call(web: Running) -> None:
+    """Closing the connection mid-stream (a closed tab) ends the Watch call on the server: its
+    subscriber is gone although nothing more was ever sent to it."""
+    async with connect(f"127.0.0.1:{web.port}") as grpc_client:
+        ada, _bob = await two_humans(grpc_client)
+    room = web.lobby.rooms[ada.match_id]
+    request = match_pb2.WatchRequest(match_id=ada.match_id).SerializeToString()
+    session = aiohttp.ClientSession()
+    response = await session.post(
+        url(web) + MATCH + "Watch",
+        data=framed(request),
+        headers={**GRPC_WEB, "Authorization": f"Bearer {ada.token}"},
+    )
+    header = await response.content.readexactly(5)
+    await response.content.readexactly(struct.unpack(">BI", header)[1])
+    assert len(room.subscribers) == 1
+    response.close()
+    await session.close()
+    for _ in range(100):
+        if not room.subscribers:
+            break
+        await asyncio.sleep(0.05)
+    assert not room.subscribers
+
+
+async def test_play_is_refused_as_gRPC_Web_cannot_stream_requests(browser: GrpcWebClient) -> None:
+    with pytest.raises(GrpcWebError) as caught:
+        await browser.unary(MATCH + "Play", match_pb2.PlayRequest(), match_pb2.PlayResponse)
+    assert caught.value.code is grpc.StatusCode.UNIMPLEMENTED
+    assert "Watch and Act" in caught.value.message
+
+
+async def test_an_undecodable_message_meets_the_same_guard(web: Running) -> None:
+    async with aiohttp.ClientSession() as session:
+        response = await session.post(
+            url(web) + LOBBY + "JoinMatch", data=framed(b"\xff\xff\xff"), headers=GRPC_WEB
+        )
+        body = await response.read()
+    assert response.status == 200
+    assert b"grpc-status: 3\r\n" in body  # INVALID_ARGUMENT, from server/guard.py
+    assert b"not a valid protobuf message" in body
+
+
+async def test_the_page_and_its_files_are_served_with_types_and_cache_headers(
+    web: Running, bundle: Path
+) -> None:
+    async with aiohttp.ClientSession(url(web), auto_decompress=False) as session:
+        async with session.get("/") as page:
+            assert page.status == 200
+            assert page.headers["Content-Type"] == "text/html; charset=utf-8"
+            assert page.headers["Cache-Control"] == "no-cache"
+            assert "script-src 'self'" in page.headers["Content-Security-Policy"]
+            assert page.headers["X-Content-Type-Options"] == "nosniff"
+            etag = page.headers["ETag"]
+            body = await page.read()
+            if page.headers.get("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
+            assert body == (bundle / "index.html").read_bytes()
+        async with session.get("/", headers={"If-None-Match": etag}) as again:
+            assert again.status == 304
+        async with session.get("/app.js", headers={"Accept-Encoding": "gzip"}) as script:
+            assert script.headers["Content-Type"] == "text/javascript; charset=utf-8"
+            assert script.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(await script.read()) == (bundle / "app.js").read_bytes()
+        async with session.get("/assets/app-4FJ2K7QX.css") as style:
+            assert style.headers["Content-Type"] == "text/css; charset=utf-8"
+            assert "immutable" in style.headers["Cache-Control"]
+        for missing in ("/match/abc", "/../web.sqlite", "/%2e%2e/web.sqlite", "/assets/"):
+            async with session.get(missing) as response:
+                assert response.status == 404, missing
+
+
+async def test_without_a_built_bundle_the_page_says_how_to_build_it(tmp_path: Path) -> None:
+    running = await start_server(
+        "127.0.0.1:0", ":memory:", web=("127.0.0.1", 0), web_dist=tmp_path / "none"
+    )
+    try:
+        async with aiohttp.ClientSession() as session, session.get(url(running)) as page:
+            text = await page.text()
+        assert page.status == 503
+        assert "npm run build" in text and "Traceback" not in text
+        async with GrpcWebClient(url(running)) as browser:  # the API works regardless
+            games = await browser.unary(
+                LOBBY + "ListGames", lobby_pb2.ListGamesRequest(), lobby_pb2.ListGamesResponse
+            )
+        assert games.games
+    finally:
+        await running.stop(grace=0.2)
+
+
+async def test_a_match_created_over_gRPC_Web_is_played_by_both_kinds_of_client(
+    browser: GrpcWebClient, grpc_client: Server
+) -> None:
+    created = await browser.unary(
+        LOBBY + "CreateMatch",
+        lobby_pb2.CreateMatchRequest(
+            game_id="doors",
+            players=2,
+            seats=[lobby_pb2.SeatSpec(kind=HUMAN), lobby_pb2.SeatSpec(kind=HUMAN)],
+            creator_name="ada",
+        ),
+        lobby_pb2.CreateMatchResponse,
+    )
+    joined = await browser.unary(
+        LOBBY + "JoinMatch",
+        lobby_pb2.JoinMatchRequest(match_id=created.match.match_id, player_name="ada"),
+        lobby_pb2.JoinMatchResponse,
+    )
+    bob = await grpc_client.join(created.match.match_id, "bob")
+    listed = await grpc_client.find_match(created.match.match_id)
+    assert listed is not None
+    assert [seat.name for seat in listed.seats] == ["ada", "bob"]
+    assert joined.seat == 0 and bob.seat == 1
+
+
+# Bad input on the HTTP side (docs/security.md, "The web port"): each a precise status.
+
+
+async def post(running: Running, path: str, body: bytes, **headers: str) -> tuple[int, bytes]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url(running) + path, data=body, headers={**GRPC_WEB, **headers}) as answer,
+    ):
+        return answer.status, await answer.read()
+
+
+async def test_a_body_over_the_message_cap_is_refused_with_413(web: Running) -> None:
+    status, _body = await post(web, LOBBY + "ListGames", framed(b"\x00" * (64 * 1024 + 1)))
+    assert status == 413
+    status, body = await post(web, LOBBY + "ListGames", framed(b""))
+    assert status == 200 and body.endswith(b"grpc-status: 0\r\n")  # a small one is served
+
+
+async def test_another_content_type_is_refused_with_415(web: Running) -> None:
+    for content_type in ("application/json", "application/grpc-web-text", "text/plain"):
+        status, body = await post(
+            web, LOBBY + "ListGames", framed(b""), **{"Content-Type": content_type}
+        )
+        assert status == 415, content_type
+        assert b"application/grpc-web+proto" in body
+
+
+async def test_methods_and_paths_get_405_404_and_options_204(web: Running) -> None:
+    async with aiohttp.ClientSession(url(web)) as session:
+        async with session.get(LOBBY + "ListGames") as answer:
+            assert answer.status == 405
+            assert set(answer.headers["Allow"].split(",")) == {"POST", "OPTIONS"}
+        async with session.options(MATCH + "Watch") as answer:
+            assert answer.status == 204
+            assert "Access-Control-Allow-Origin" not in answer.headers  # same origin only
+        async with session.put("/") as answer:
+            assert answer.status == 405
+        async with session.delete("/nothing/here") as answer:
+            assert answer.status == 404
+    status, body = await post(web, "/tigerden.v1.LobbyService/NoSuchMethod", framed(b""))
+    assert status == 200 and b"grpc-status: 12\r\n" in body  # UNIMPLEMENTED
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        (b"\x00\x00", 3, b"less than a gRPC-Web frame header"),
+        (framed(b"\x08\x01")[:-1], 3, b"announces 2 bytes"),
+        (framed(b"") + framed(b""), 3, b"send exactly one message"),
+        (framed(b"", flags=0x80), 3, b"not a trailer"),
+        (framed(b"", flags=0x01), 12, b"uncompressed"),
+        (framed(b"", flags=0x40), 3, b"unknown frame flags"),
+    ],
+)
+async def test_a_malformed_frame_gets_a_precise_grpc_status(
+    web: Running, body: bytes, code: int, words: bytes
+) -> None:
+    status, answer = await post(web, LOBBY + "ListGames", body)
+    assert status == 200
+    assert f"grpc-status: {code}\r\n".encode() in answer
+    assert words.replace(b" ", b"%20") in answer or words in answer
+
+
+async def test_a_body_that_never_arrives_times_out_with_408(
+    web: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("server.web.BODY_SECONDS", 0.3)
+    assert web.web is not None
+    reader, writer = await asyncio.open_connection("127.0.0.1", web.web.bound)
+    writer.write(
+        b"POST /tigerden.v1.LobbyService/ListGames HTTP/1.1\r\nHost: x\r\n"
+        b"Content-Type: application/grpc-web+proto\r\nContent-Length: 5\r\n\r\n\x00\x00"
+    )
+    await writer.drain()
+    status_line = await asyncio.wait_for(reader.readline(), 5)
+    assert status_line.startswith(b"HTTP/1.1 408")
+    writer.close()
+
+
+def test_serve_serves_the_web_port_beside_grpc_and_no_web_turns_it_off(tmp_path: Path) -> None:
+    """`tigerden serve` prints the page's address and serves it; `--no-web` serves none."""
+    base = [sys.executable, "-m", "cli", "serve", "--port", "0", "--no-advertise"]
+    for flags in (["--web-port", "0"], ["--no-web"]):
+        process = subprocess.Popen(
+            [*base, "--db", str(tmp_path / "serve.sqlite"), *flags],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert process.stdout is not None
+        try:
+            lines = [process.stdout.readline() for _ in range(2)]
+            assert "serving on 127.0.0.1:" in lines[0]
+            if flags == ["--no-web"]:
+                process.terminate()
+                rest, _ = process.communicate(timeout=10)
+                assert "web client" not in "".join(lines) + rest
+                continue
+            found = re.search(
+                r"web client on (http://127\.0\.0\.1:\d+/)", process.stdout.readline()
+            )
+            assert found is not None
+            try:
+                with urllib.request.urlopen(found[1], timeout=10) as page:
+                    status, body = page.status, page.read()
+            except urllib.error.HTTPError as error:
+                status, body = error.code, error.read()
+            if (DIST / "index.html").is_file():  # the committed bundle
+                assert (status, body) == (200, (DIST / "index.html").read_bytes())
+            else:
+                assert status == 503 and b"npm run build" in body
+        finally:
+            process.terminate()
+            process.wait(10)
