@@ -36,6 +36,15 @@ def matches(draw: st.DrawFn, game_id: str) -> State:
             raw[refused.option] = defaults[refused.option]
 
 
+def played(state: State, rng: random.Random, most: int) -> State:
+    """`state` after up to `most` random moves (fewer when the match ends first)."""
+    for _ in range(rng.randint(0, most)):
+        if state.to_act() is None:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
 def check_parts(state: State) -> None:
     public = state.public_view()
     assert public == state.view(None), "the public part is not the spectator's view"
@@ -68,12 +77,8 @@ def test_a_private_part_is_what_its_seat_knows(
 ) -> None:
     """The same in every world `determinize` resamples for the seat: it depends on nothing
     hidden from the seat (and the public part on nothing hidden from anyone)."""
-    state = data.draw(matches(game_id))
     rng = random.Random(play_seed)
-    for _ in range(rng.randint(0, 120)):
-        if state.to_act() is None:
-            break
-        state.apply(rng.choice(state.legal_moves()))
+    state = played(data.draw(matches(game_id)), rng, 120)
     for seat in range(state.players):
         world = state.determinize(seat, random.Random(rng.getrandbits(32)))
         assert world.private_view(seat) == state.private_view(seat)

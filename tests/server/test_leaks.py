@@ -36,7 +36,7 @@ from server.notes import NoteKind, TableEvent, TableNote
 from server.referee import TIMEOUT_LEVEL, Referee
 from server.room import Room, SeatKind, SeatSlot, Subscriber, Update
 from server.store import ChatRecord, Store
-from tests.engine.test_view_parts import matches
+from tests.engine.test_view_parts import matches, played
 from tests.server.helpers import BOT, two_humans
 
 NOTHING = Update([], [], [], False, 0, 0)
@@ -137,12 +137,7 @@ def test_each_viewer_is_sent_exactly_its_own_whole_view(
     part parses as exactly the message of its whole view as the codec encodes it (today's
     `Snapshot(view=..., viewer_seat=..., legal_moves=...)`): a complete view for its receiver,
     holding no other seat's private part, for every game, seat count and option set."""
-    state = data.draw(matches(game_id))
-    rng = random.Random(play_seed)
-    for _ in range(rng.randint(0, 150)):
-        if state.to_act() is None:
-            break
-        state.apply(rng.choice(state.legal_moves()))
+    state = played(data.draw(matches(game_id)), random.Random(play_seed), 150)
     codec, room, acting = CODECS[game_id], room_for(game_id, state), state.to_act()
     viewers: list[Seat | None] = [*range(state.players), None]
     sent = {viewer: outbound.viewer_part(room, codec, viewer, acting) for viewer in viewers}
