@@ -10,6 +10,7 @@ import getpass
 import json
 import os
 import random
+import shlex
 import socket
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -151,16 +152,17 @@ async def open_table(
     args: argparse.Namespace,
     hint: Callable[[SeatHandle], str],
     on_rematch: Callable[[SeatHandle], None] | None = None,
+    code: str = "",
 ) -> None:
     """Plays the seat's table (and its rematches, after /again, each told to `on_rematch`)
-    until the player quits."""
+    until the player quits; `code`: the join code, which the host's table shows."""
     from client.session import play_at_tables
 
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
     game = await game_info(server, game_id)
     seat, final = await play_at_tables(
-        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch
+        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch, code=code
     )
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
@@ -252,6 +254,13 @@ async def seat_specs(
         raise SystemExit(f"--bots must be between 0 and {count - 1} for {count} players")
     people = [(int(lobby_pb2.SEAT_KIND_HUMAN), "")] * (count - bots)
     return count, people + [(int(lobby_pb2.SEAT_KIND_BOT), level)] * bots
+
+
+def rejoin_command(address: str, seat: SeatHandle, name: str) -> str:
+    """The command that takes `seat` back, exactly as it must be typed: with the name, which
+    the table would otherwise show as the login name's."""
+    words = ["tigerden", "join", address, "--match", seat.match_id, "--token", seat.token]
+    return shlex.join([*words, "--name", name])
 
 
 def resume_hint(args: argparse.Namespace) -> str:
@@ -442,7 +451,8 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat,
             joined.game_id,
             args,
-            lambda s: f"tigerden join {address} --match {s.match_id} --token {s.token}",
+            lambda s: rejoin_command(address, s, args.name),
+            code=code,
         )
     return 0
 
