@@ -9,7 +9,7 @@ PROTO_BASELINE := proto/baseline/tigerden-v1.binpb
 NODE_EXAMPLE := examples/node
 NODE_STAMP := $(NODE_EXAMPLE)/node_modules/.installed
 
-.PHONY: i18n screens play serve test test-slow lint proto proto-breaking proto-release node-example bench clean
+.PHONY: i18n screens play serve test test-slow lint proto proto-breaking proto-release node-example bench clean web web-screens
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,22 @@ proto: $(STAMP) ## Regenerate the Python modules from proto/
 $(NODE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock.json
 	cd $(NODE_EXAMPLE) && npm ci --no-audit --no-fund
 	touch $@
+
+WEB := web
+WEB_STAMP := $(WEB)/node_modules/.installed
+
+$(WEB_STAMP): $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+web: $(STAMP) $(WEB_STAMP) ## Rebuild the browser client: TypeScript from proto/, the catalog from client/locale, web/dist/ (committed)
+	cd $(WEB) && ../$(BIN)/buf generate
+	$(BIN)/python -m tools.web catalog
+	cd $(WEB) && node_modules/.bin/tsc -p . && node build.mjs
+	$(BIN)/python -m tools.web stamp
+
+web-screens: $(STAMP) ## Rewrite docs/web.md's phone-size screenshots of the browser client (headless Chromium)
+	$(BIN)/python -m tools.web_screens
 
 node-example: $(STAMP) $(NODE_STAMP) ## The Node.js client (examples/node) plays each game against a local server
 	$(NODE_EXAMPLE)/play-all.sh $(BIN)/tigerden

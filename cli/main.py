@@ -150,16 +150,27 @@ async def open_table(
     game_id: str,
     args: argparse.Namespace,
     hint: Callable[[SeatHandle], str],
+    on_rematch: Callable[[SeatHandle], None] | None = None,
+    code: str = "",
 ) -> None:
-    """Plays the seat's table (and its rematches, after /again) until the player quits."""
+    """Plays the seat's table (and its rematches, after /again, each told to `on_rematch`)
+    until the player quits; `code`: the join code, which the host's table shows."""
     from client.session import play_at_tables
 
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
     game = await game_info(server, game_id)
-    seat, final = await play_at_tables(seat, game, options, bell=not args.no_bell)
+    seat, final = await play_at_tables(
+        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch, code=code
+    )
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
+    elif final.seat_lost:
+        print(
+            _("left match {match}: you no longer hold seat {seat} ({reason})").format(
+                match=seat.match_id, seat=seat.seat, reason=final.seat_lost
+            )
+        )
     else:
         print(
             _("left match {match}; your seat ({seat}) is kept. Continue with:").format(
@@ -171,10 +182,12 @@ async def open_table(
 
 async def cmd_serve(args: argparse.Namespace) -> int:
     from server.limits import Limits
-    from server.main import Tls, serve
+    from server.main import Tls, key_warning, serve
 
     if bool(args.tls_cert) != bool(args.tls_key):
         raise SystemExit("--tls-cert and --tls-key go together")
+    if args.tls_key and (warning := key_warning(Path(args.tls_key))):
+        print(warning, flush=True)
     tls = Tls.from_files(Path(args.tls_cert), Path(args.tls_key)) if args.tls_cert else None
     limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
     name = None if args.no_advertise else args.name
@@ -267,7 +280,14 @@ async def cmd_play(args: argparse.Namespace) -> int:
             match = await server.create(game_id, count, options, seats)
             seat = await server.join(match.match_id, args.name, 0)
             remember_local_seat(db, seat, game_id)
-        await open_table(server, seat, game_id, args, lambda _seat: resume_hint(args))
+        await open_table(
+            server,
+            seat,
+            game_id,
+            args,
+            lambda _seat: resume_hint(args),
+            lambda rematch: remember_local_seat(db, rematch, game_id),  # --resume finds it
+        )
     return 0
 
 
@@ -304,9 +324,10 @@ async def choose_match(server: Server) -> str | None:
     for number, match in enumerate(waiting, start=1):
         count = sum(1 for s in match.seats if not s.taken and not s.reserved)
         free = n_("{count} free seat", "{count} free seats", count).format(count=count)
-        private = "  " + _("(private: needs its join code)") if match.private else ""
+        private = f"  [{_('private')}]" if match.private else ""
         by = "  " + _("by {name}").format(name=match.created_by) if match.created_by else ""
-        print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free}{by}{private}")
+        named = f"  '{match.name}'" if match.name else ""
+        print(f"{number:>2}. {match.match_id}  {match.game_id:<13} {free}{named}{by}{private}")
     choice = ask(_("join which match (number)? "))
     if choice is None:
         return None
@@ -386,7 +407,9 @@ async def cmd_join(args: argparse.Namespace) -> int:
                 server, args.create, args.players, args.bots, args.level
             )
             options = parse_options(args.option, args.clock)
-            host = await server.create_hosted(args.create, count, options, seats, creator=args.name)
+            host = await server.create_hosted(
+                args.create, count, options, seats, args.name, args.match_name or ""
+            )
             match_id = host.match_id
             remember_seat(server.target, match_id, host=host.token)
             people = n_("{count} person", "{count} people", count - args.bots)
@@ -421,6 +444,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
             joined.game_id,
             args,
             lambda s: f"tigerden join {address} --match {s.match_id} --token {s.token}",
+            code=code,
         )
     return 0
 
@@ -588,6 +612,7 @@ async def cmd_matches(args: argparse.Namespace) -> int:
             status = status_word(match)
             seats = ", ".join(s.name or "(free)" for s in match.seats)
             by = f" (by {match.created_by})" if match.created_by else ""
+            by += f" '{match.name}'" if match.name else ""
             print(f"{match.match_id}  {match.game_id:<13} {status:<11} v{match.version:<5} {seats}")
             print(f"{'':<18}{waiting_for(match)}{by}")
         if not matches:
@@ -810,6 +835,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     clock_option(p)
     p.add_argument("--private", action="store_true", help="with --create: joining needs a code")
+    p.add_argument("--match-name", metavar="NAME", help="with --create: a name for the match")
     p.add_argument("--code", help="the join code of a private match")
     p.add_argument("--seat", type=int, help="a particular seat")
     p.add_argument("--token", help="rejoin the seat this token holds (with --match)")

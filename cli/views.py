@@ -106,6 +106,15 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
             for p in player.progress
         )
 
+    def groups(player: koikoi_pb2.KoikoiPlayer) -> koikoi.PileGroups:
+        counted = player.counted_pile
+        return koikoi.PileGroups(
+            cards(counted.brights),
+            cards(counted.animals),
+            cards(counted.ribbons),
+            cards(counted.plains),
+        )
+
     first, second = view.players
     drawn = [
         sure(named(KoiKoiCard, koikoi_pb2.KoikoiCard, "KOIKOI_CARD_", n)) for n in view.dealer_draw
@@ -137,6 +146,7 @@ def _koikoi(view: koikoi_pb2.KoikoiView, seat: int, to_act: int | None) -> koiko
         deal_brights=view.deal_brights,
         dealer_draw=(drawn[0], drawn[1]) if len(drawn) == 2 else None,
         progress=(progress(first), progress(second)),
+        groups=(groups(first), groups(second)),
     )
 
 

@@ -301,10 +301,12 @@ class Server:
         options: Mapping[str, str] | None = None,
         seats: Sequence[tuple[int, str]] = (),
         creator: str = "",
+        name: str = "",
     ) -> lobby_pb2.MatchInfo:
         """Creates a match; `seats` lists (SeatKind, bot level) per seat, empty for the
-        server's default (seat 0 human, the rest bots); `creator` is shown in the list."""
-        return (await self.create_hosted(game_id, players, options, seats, creator)).match
+        server's default (seat 0 human, the rest bots); `creator` and the match's own `name`
+        are shown in the list."""
+        return (await self.create_hosted(game_id, players, options, seats, creator, name)).match
 
     async def create_hosted(
         self,
@@ -313,6 +315,7 @@ class Server:
         options: Mapping[str, str] | None = None,
         seats: Sequence[tuple[int, str]] = (),
         creator: str = "",
+        name: str = "",
     ) -> HostHandle:
         """Creates a match like `create` and keeps its host rights."""
         response = await self.lobby.CreateMatch(
@@ -322,6 +325,7 @@ class Server:
                 options=dict(options or {}),
                 seats=[lobby_pb2.SeatSpec(kind=k, bot_level=level) for k, level in seats],  # type: ignore[arg-type]
                 creator_name=creator,
+                match_name=name,
             )
         )
         return HostHandle(self, response.match, response.host_token)

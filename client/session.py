@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 
 import grpc
 from prompt_toolkit.application import Application
@@ -20,10 +20,10 @@ from prompt_toolkit.output import Output
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client import seats
-from client.api import SeatHandle, Server, connect
+from client.api import HostHandle, SeatHandle, Server, connect
 from client.errors import explain
 from client.i18n import _
-from client.ui.app import run_table
+from client.ui.app import Hosting, run_table
 from client.ui.lobby import Action, LobbyChoice, build_lobby_app
 from client.ui.lobby_state import LobbyState, ServerEntry
 from client.ui.state import ClientState
@@ -40,15 +40,33 @@ async def play_at_tables(
     input: Input | None = None,
     output: Output | None = None,
     bell: bool = True,
+    on_rematch: Callable[[SeatHandle], None] | None = None,
+    code: str = "",
 ) -> tuple[SeatHandle, ClientState]:
     """Plays `seat` at its table; when the player asks to play again (/again), takes the same
-    seat in the rematch and plays that. Returns the last seat and its table's final state."""
+    seat in the rematch (telling `on_rematch`, which remembers it) and plays that. Returns the
+    last seat and its table's final state. Where the seats file holds the match's host token
+    (its creator's), the table has the host's controls; `code` is the join code it was given."""
     while True:
         state = ClientState(game, seat.match_id, options=dict(options))
-        final = await run_table(seat, state, input=input, output=output, bell=bell)
+        final = await run_table(
+            seat, state, input=input, output=output, bell=bell, hosting=hosting(seat, code)
+        )
+        code = ""  # a rematch's code is not this one
         if not final.play_again:
             return seat, final
         seat = await seat.rematch()
+        if on_rematch is not None:
+            on_rematch(seat)
+
+
+def hosting(seat: SeatHandle, code: str = "") -> Hosting | None:
+    """The host rights of the seat's match, when this person created it (client/seats.py)."""
+    held = seats.find(seat.server.target, seat.match_id)
+    if held is None or not held.host:
+        return None
+    match = lobby_pb2.MatchInfo(match_id=seat.match_id)
+    return Hosting(HostHandle(seat.server, match, held.host), code)
 
 
 async def watch_tables(
@@ -203,7 +221,8 @@ class LobbySession:
             try:
                 await self.carry_out(choice)
             except grpc.aio.AioRpcError as error:
-                self.state.status = explain(error, self.server.target if self.server else "")
+                target = self.server.target if self.server else ""
+                self.state.status = explain(error, target, choice.match_id)
 
     async def carry_out(self, choice: LobbyChoice) -> None:
         server = self.server
@@ -232,14 +251,14 @@ class LobbySession:
         assert form is not None, "the form is open when it is submitted"
         name = self.state.player_name
         host = await server.create_hosted(
-            form.game.game_id, form.players, form.options, form.seats, creator=name
+            form.game.game_id, form.players, form.options, form.seats, name, form.name
         )
         self.state.form = None
         self.hosts[host.match_id] = host.token
         seats.remember(server.target, host.match_id, host=host.token)
         code = await host.set_private() if form.private else ""
         seat = await server.join(host.match_id, name, 0, code)
-        await self.sit(seat, host.match.game_id)
+        await self.sit(seat, host.match.game_id, code)
         if code:
             self.state.status += " · " + _("its join code: {code}").format(code=code)
 
@@ -258,8 +277,9 @@ class LobbySession:
         ).format(match=seat.match_id)
         return None
 
-    async def sit(self, seat: SeatHandle, game_id: str) -> None:
-        """Plays `seat` at its table (and its rematches), then back to the lobby."""
+    async def sit(self, seat: SeatHandle, game_id: str, code: str = "") -> None:
+        """Plays `seat` at its table (and its rematches), then back to the lobby; `code`: the
+        join code of the private match just created here."""
         game = self.state.game(game_id)
         assert game is not None, "the server listed the game of its match"
         self.keep(seat)
@@ -267,13 +287,18 @@ class LobbySession:
         options = dict(match.options) if match is not None else {}
 
         seat, final = await play_at_tables(
-            seat, game, options, self.input, self.output, bell=self.bell
+            seat, game, options, self.input, self.output, bell=self.bell, code=code
         )
         self.keep(seat)  # a rematch's seat, after /again
         if final.snapshot is not None and final.snapshot.HasField("result"):
             self.state.status = _("match over: {result}").format(
                 result=final.result_text(final.snapshot)
             )
+        elif final.seat_lost:
+            del self.seats[seat.match_id], self.state.my_seats[seat.match_id]
+            self.state.status = _(
+                "left match {match}: you no longer hold seat {seat} ({reason})"
+            ).format(match=seat.match_id, seat=seat.seat, reason=final.seat_lost)
         else:
             self.state.status = _(
                 "left match {match}; your seat {seat} is kept: Enter on it takes you back"

@@ -30,7 +30,7 @@ from bots.levels import LEVELS, Level, Strategy
 from engine.core import Move
 from server.errors import Refusal
 from server.room import PlayedBy, Room, SeatKind, Status
-from server.thinking import ThinkingQueue, exit_with_server
+from server.thinking import Priority, ThinkingQueue, exit_with_server
 
 log = logging.getLogger(__name__)
 
@@ -142,10 +142,12 @@ class BotDriver:
         self, room: Room, seat: int, version: int, level: str, played_by: PlayedBy
     ) -> None:
         try:
-            move = await self._decide(room, seat, level)
-            # The person may have come back while the bot was thinking: then they choose.
-            if played_by is not PlayedBy.AWAY or room.seats[seat].bot_plays:
-                room.submit(seat, version, move, played_by)
+            # The table may have moved on before this task ran: then decide afresh (below).
+            if room.version == version:
+                move = await self._decide(room, seat, level)
+                # The person may have come back while the bot was thinking: they choose.
+                if played_by is not PlayedBy.AWAY or room.seats[seat].bot_plays:
+                    room.submit(seat, version, move, played_by)
         except Refusal as refusal:  # the table moved on (e.g. a seat left); try again later
             log.info("bot move in %s refused: %s", room.match_id, refusal.message)
         except Exception:  # e.g. a worker died: try again in a while, not in a busy loop
@@ -160,13 +162,18 @@ class BotDriver:
         level = capped(seat_level(level_text), self.max_seconds)
         seed = self._rng.getrandbits(63)
         if level.strategy is not Strategy.SEARCH or self._queue is None:
+            # Decided before the delay, from the state the seat is to act in: after it, the
+            # table may have moved on (the person came back and played), and the move is then
+            # refused as stale instead of deciding for a seat not to act (issue 20, point 5).
+            chosen = decide(room.state, seat, level, seed)
             if self.delay:
                 await asyncio.sleep(self.delay)
-            return decide(room.state, seat, level, seed)
+            return chosen
         world = room.state.determinize(seat, random.Random(seed))
         person = any(slot.kind is SeatKind.HUMAN for slot in room.seats)
+        priority = Priority.PERSON if person else Priority.BOTS_ONLY
         work = functools.partial(decide, world, seat, level, seed)
-        thinking = asyncio.ensure_future(self._queue.think(room.match_id, person, work))
+        thinking = asyncio.ensure_future(self._queue.think(room.match_id, priority, work))
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
@@ -177,10 +184,11 @@ class BotDriver:
 
     async def think(self, table: str, work: Callable[[], T]) -> T:
         """`work()` computed for a person at `table` (a hint, a review): in the worker pool,
-        queued like a bot decision at a person's table, or without a pool in a thread."""
+        after the bots at people's tables and before those of bots-only matches, or without a
+        pool in a thread."""
         if self._queue is None:
             return await asyncio.to_thread(work)
-        result: T = await self._queue.think(table, True, work)
+        result: T = await self._queue.think(table, Priority.ADVICE, work)
         return result
 
     async def close(self) -> None:

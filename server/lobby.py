@@ -180,6 +180,10 @@ class Lobby:
         self.listeners: list[Callable[[Room], None]] = []
         """Told of every room that joins the lobby (the referee attaches its timers)."""
         self.watchers: set[LobbyWatcher] = set()
+        self._open: set[str] = set()
+        self._bots_only: set[str] = set()
+        """The unfinished matches, and those with bots in every seat, kept as they change, so
+        the caps on them cost the same at 10 matches as at 10,000 (issue 20, 8g)."""
         self.chat_rate = ChatRate()
         self.spectator_chat = ChatRate(
             SPECTATORS_BURST, SPECTATORS_REFILL_SECONDS, " from all spectators of a match"
@@ -207,6 +211,7 @@ class Lobby:
             record.join_code,
             chat=list(record.chat),
             hints=hints_on(hints_option, [seat.kind for seat in seats]),
+            name=record.name,
         )
         room.replay([(move.seat, log.load(move.move)) for move in record.moves])
         room.began = room.began or record.finished  # its seats may have been given up since
@@ -240,11 +245,25 @@ class Lobby:
             if slot.token_hash is not None:
                 self._tokens[slot.token_hash] = (room.match_id, slot.seat)
         room.listeners.append(self._changed)
+        self._count(room)
         self.bots.attach(room)
         for listener in self.listeners:
             listener(room)
 
+    def _count(self, room: Room) -> None:
+        """Keeps `_open` and `_bots_only` up to date with `room`."""
+        if room.status is Status.FINISHED:
+            self._open.discard(room.match_id)
+            self._bots_only.discard(room.match_id)
+            return
+        self._open.add(room.match_id)
+        if all_bots(room):
+            self._bots_only.add(room.match_id)
+        else:
+            self._bots_only.discard(room.match_id)
+
     def _changed(self, room: Room) -> None:
+        self._count(room)
         for watcher in self.watchers:
             watcher.mark(room)
         self.release(room)
@@ -293,9 +312,12 @@ class Lobby:
         seats: Sequence[tuple[SeatKind, str]],
         creator: str = "",
         rematch_of: Room | None = None,
+        name: str = "",
     ) -> tuple[Room, str]:
-        """Opens a match; returns it and the host's secret token. `seats` lists (kind, bot
-        level) per seat; empty means seat 0 human and the rest bots at the default level."""
+        """Opens a match; returns it and the host's secret token ("" for a rematch, whose host
+        is the previous match's). `seats` lists (kind, bot level) per seat; empty means seat 0
+        human and the rest bots at the default level; `name` is the match's own (others read
+        it: cleaned like a player's)."""
         game = self.games.get(game_id)
         if game is None:
             hosted = ", ".join(self.games)
@@ -331,8 +353,13 @@ class Lobby:
             else:
                 slots.append(SeatSlot(number, kind))
         seed = self._new_seed()
-        host_token = secrets.token_urlsafe(24)
+        # A rematch keeps the host and the privacy of the match it follows (issue 20, 8f):
+        # the old host token holds its host rights, and a stranger needs the same join code.
+        host_token = "" if rematch_of is not None else secrets.token_urlsafe(24)
+        host_hash = rematch_of.host_hash if rematch_of is not None else token_hash(host_token)
+        join_code = rematch_of.join_code if rematch_of is not None else None
         creator = clean_name(creator)
+        name = clean_name(name)
         records = [SeatRecord(s.seat, s.kind.value, s.bot_level, s.name, None) for s in slots]
         # Rare, but a deal can decide a match (e.g. Koi-Koi's hand yaku): with every seat a
         # bot's it is over at once; else when its last seat is taken (Room.began).
@@ -351,10 +378,12 @@ class Lobby:
                     with_hints(validated, hints),
                     seed,
                     records,
-                    token_hash(host_token),
+                    host_hash,
                     creator,
                     rematch_of.match_id if rematch_of else None,
                     decided,
+                    join_code,
+                    name,
                 )
             except MatchIdTaken:
                 continue
@@ -371,9 +400,11 @@ class Lobby:
             CodecLog(self.store, self.codecs[game_id]),
             created_at,
             creator,
-            token_hash(host_token),
+            host_hash,
+            join_code,
             rematch_of=rematch_of,
             hints=hints,
+            name=name,
         )
         if rematch_of is not None:
             rematch_of.rematch = room
@@ -385,23 +416,25 @@ class Lobby:
 
     def _check_room_for(self, seats: Sequence[tuple[SeatKind, str]]) -> None:
         """Refuses a new match beyond the server's caps on unfinished matches (`Limits`)."""
-        unfinished = [r for r in self.rooms.values() if r.status is not Status.FINISHED]
-        if len(unfinished) >= self.limits.open_matches:
+        if len(self._open) >= self.limits.open_matches:
             raise Refusal(
                 Reason.TOO_MANY_MATCHES,
-                f"the server holds {len(unfinished)} unfinished matches, its most; join a "
+                f"the server holds {len(self._open)} unfinished matches, its most; join a "
                 "waiting one (ListMatches) or try again later",
                 limit="open_matches",
             )
         if all(kind is SeatKind.BOT for kind, _ in seats):
-            bot_matches = [r for r in unfinished if all_bots(r)]
-            if len(bot_matches) >= self.limits.bot_matches:
-                raise Refusal(
-                    Reason.TOO_MANY_BOT_MATCHES,
-                    f"the server runs {len(bot_matches)} matches of bots only, its most; "
-                    "try again when one has finished",
-                    limit="bot_matches",
-                )
+            self._check_bot_matches()
+
+    def _check_bot_matches(self) -> None:
+        """Refuses one more match of bots only beyond `Limits.bot_matches`."""
+        if len(self._bots_only) >= self.limits.bot_matches:
+            raise Refusal(
+                Reason.TOO_MANY_BOT_MATCHES,
+                f"the server runs {len(self._bots_only)} matches of bots only, its most; "
+                "try again when one has finished",
+                limit="bot_matches",
+            )
 
     def room(self, match_id: str) -> Room:
         """A match under way or waiting."""
@@ -441,9 +474,16 @@ class Lobby:
         ]
         return sorted(rooms, key=lambda room: (room.created_at, room.match_id), reverse=True)
 
-    def archive(self, game_id: str = "") -> list[MatchRecord]:
-        """Finished matches, newest first, without their moves."""
-        return self.store.finished(game_id)
+    def archive(
+        self, game_id: str = "", limit: int | None = None, before: tuple[float, str] | None = None
+    ) -> list[MatchRecord]:
+        """Finished matches, newest first, without their moves: at most `limit`, created
+        before the page key `before`."""
+        return self.store.finished(game_id, limit, before)
+
+    def archived(self, game_id: str = "") -> int:
+        """How many finished matches the archive holds."""
+        return self.store.finished_count(game_id)
 
     def teams(self, record: MatchRecord) -> list[int]:
         """The team of every seat of a stored match (the deal is cheap; no move is replayed)."""
@@ -471,10 +511,28 @@ class Lobby:
         return self._room(record), record
 
     def join(
-        self, match_id: str, name: str, seat: Seat | None, join_code: str = ""
+        self,
+        match_id: str,
+        name: str,
+        seat: Seat | None,
+        join_code: str = "",
+        presented: str | None = None,
+        hot_seat: bool = False,
     ) -> tuple[Room, Seat, str]:
-        """Seats a player; returns the room, the seat and its secret token."""
+        """Seats a player; returns the room, the seat and its secret token. `presented` is the
+        token the caller presented: a person is whoever holds a seat's token, so the holder of
+        a seat of this match gets no second one unless they ask for a `hot_seat` game (issue
+        20, point 5: the lobby let a person take their own match's second seat). A token
+        that is unknown, or of another match, holds nothing here."""
         room = self.room(match_id)
+        mine = None if presented is None or hot_seat else self._tokens.get(token_hash(presented))
+        if mine is not None and mine[0] == match_id:
+            raise Refusal(
+                Reason.ALREADY_SEATED,
+                f"you hold seat {mine[1]} of match {match_id} already, and a person plays one "
+                "seat of a match; to play several seats at one screen ask for a hot-seat game",
+                seat=str(mine[1]),
+            )
         if room.join_code is not None and join_code.strip().upper() != room.join_code:
             if not join_code:
                 raise Refusal(
@@ -521,9 +579,12 @@ class Lobby:
             self._tokens[hashed] = (room.match_id, slot.seat)
         return token
 
-    def rematch(self, token: str) -> tuple[Room, Seat, str]:
+    def rematch(
+        self, token: str, opening: Callable[[], None] = lambda: None
+    ) -> tuple[Room, Seat, str]:
         """Accepts "play again" for the token's seat of a finished match: opens the rematch on
-        the first call, and seats the caller in their old seat there."""
+        the first call (after `opening()`, which may refuse it as CreateMatch would be: the
+        rate limit), and seats the caller in their old seat there."""
         room, seat = self.authenticate(token)
         if room.status is not Status.FINISHED:
             raise Refusal(
@@ -534,7 +595,8 @@ class Lobby:
         if room.rematch is None:
             seats = [(s.kind, s.bot_level) for s in room.seats]
             options = with_hints(room.options, room.hints)
-            self.create(room.game_id, room.players, options, seats, slot.name, room)
+            opening()
+            self.create(room.game_id, room.players, options, seats, slot.name, room, room.name)
         rematch = room.rematch
         assert rematch is not None, "create links the rematch"
         if rematch.seats[seat].taken:
@@ -645,6 +707,9 @@ class Lobby:
             raise Refusal(
                 Reason.SEAT_TAKEN, f"seat {seat} of match {match_id} is already a {level} bot"
             )
+        others = [s for s in room.seats if s.seat != seat]
+        if room.match_id not in self._bots_only and all(s.kind is SeatKind.BOT for s in others):
+            self._check_bot_matches()  # the match would be one of bots only (issue 20, 8f)
         self._forget(room, seat)
         room.seat_bot(seat, level, bot_name(seat, level))
         return room

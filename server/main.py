@@ -108,6 +108,19 @@ WEB_SERVICES = (
 """What the web port carries (of these, the methods gRPC-Web can: all but Play)."""
 
 
+def key_warning(key: Path) -> str | None:
+    """A warning when the TLS key file can be read by anyone but its owner: whoever reads the
+    key can pose as this server and read every token and hand (issue 20, 8g). The server
+    still starts: the key may sit on a machine of one user."""
+    mode = key.stat().st_mode & 0o777
+    if not mode & 0o077:
+        return None
+    return (
+        f"warning: the TLS key {key} can be read by other users of this machine (mode "
+        f"{mode:03o}), who could then pose as this server; make it private: chmod 600 {key}"
+    )
+
+
 async def start_server(
     address: str = "127.0.0.1:0",
     db: str | Path = ":memory:",

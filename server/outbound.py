@@ -101,6 +101,7 @@ def match_info(room: Room) -> lobby_pb2.MatchInfo:
         status=STATUSES[status],
         version=room.version,
         created_by=room.created_by,
+        name=room.name,
         rematch_of=room.rematch_of.match_id if room.rematch_of else "",
         rematch_match_id=room.rematch.match_id if room.rematch else "",
         private=room.join_code is not None,
@@ -131,6 +132,7 @@ def archived_info(record: MatchRecord, teams: list[int]) -> lobby_pb2.MatchInfo:
     return lobby_pb2.MatchInfo(
         hints=hints_on(hints_option, kinds),
         created_by=record.created_by,
+        name=record.name,
         rematch_of=record.rematch_of or "",
         rematch_match_id=record.rematch or "",
         match_id=record.match_id,

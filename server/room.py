@@ -156,8 +156,9 @@ class Subscriber:
     ) -> None:
         self.seat = seat
         self.closed = False
-        self.revoked = False
-        """Set when the seat was given up: the stream must end and read no more moves."""
+        self.revoked: NoteKind | None = None
+        """Why the seat's token stopped working (GAVE_UP, REMOVED, BOT_TAKES_OVER), once it
+        did: the stream must end, read no more moves and say why."""
         self._events: list[Event] = list(recap)
         self._notes: list[TableNote] = []
         self._chat: list[ChatRecord] = list(chat)
@@ -264,6 +265,17 @@ class Update(NamedTuple):
     until: int
 
 
+def check_version(version: int, whose: str) -> None:
+    """Refuses a negative version (BAD_VERSION): every version a client may send is one a
+    snapshot showed. Moves and hints answer it alike."""
+    if version < 0:
+        raise Refusal(
+            Reason.BAD_VERSION,
+            f"{whose} version is a snapshot's version, 0 or more, not {version}",
+            version=str(version),
+        )
+
+
 @dataclass
 class Room:
     match_id: str
@@ -291,6 +303,8 @@ class Room:
     rematch: Room | None = None
     hints: bool = False
     """Whether the seats may ask for hints and a review (the `hints` match option)."""
+    name: str = ""
+    """The match's own name (cleaned), shown in the match list; empty for none."""
     revision: int = 0
     """Counts the room's broadcasts: whatever a snapshot shows can only change with one."""
     began: bool = False
@@ -360,12 +374,7 @@ class Room:
     ) -> Accepted:
         """Plays `move` for `seat`, chosen at `version`; raises Refusal and changes nothing
         when it may not be played."""
-        if version < 0:
-            raise Refusal(
-                Reason.BAD_VERSION,
-                f"a move's version is a snapshot's version, 0 or more, not {version}",
-                version=str(version),
-            )
+        check_version(version, "a move's")
         if version < self.version and self.history[version] == (seat, move):
             return Accepted(version, version + 1)  # a resent move: answered, not replayed
         status = self.status
@@ -451,7 +460,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, why)
 
     def seat_bot(self, seat: Seat, level: str, bot_name: str) -> None:
         """Hands the seat to a server bot at `level`; a person holding it is removed."""
@@ -464,7 +473,7 @@ class Room:
             slot.away_since, slot.announced_away, slot.bot_plays = None, False, False
 
         self._seat_changed(slot, [note], change)
-        self.revoke(seat)
+        self.revoke(seat, NoteKind.BOT_TAKES_OVER)
 
     def end(self, ending: Ending) -> None:
         """Ends the match outside its rules (abort, forfeit, expiry)."""
@@ -520,10 +529,10 @@ class Room:
         self.chat.append(line)
         self.broadcast([], chat=[line])
 
-    def revoke(self, seat: Seat) -> None:
-        """Ends every stream of `seat`, whose token was just given up."""
+    def revoke(self, seat: Seat, why: NoteKind) -> None:
+        """Ends every stream of `seat`, whose token just stopped working (`why`)."""
         for subscriber in [s for s in self.subscribers if s.seat == seat]:
-            subscriber.revoked = True
+            subscriber.revoked = why
             subscriber.close()
             self.unsubscribe(subscriber)
 

@@ -83,7 +83,12 @@ CREATE INDEX IF NOT EXISTS rematches ON match_origins (rematch_of);
 """Version 1: host rights, private join codes, how a match ended, its turn clock, and when and
 by whom (the seat, its clock, the away bot) each move was played."""
 
-MIGRATIONS: tuple[str, ...] = (UNVERSIONED_SCHEMA, MATCH_LIFE_SCHEMA)
+MATCH_NAME_SCHEMA = """
+ALTER TABLE match_origins ADD COLUMN name TEXT NOT NULL DEFAULT '';
+"""
+"""Version 2: a match's own name (CreateMatchRequest.match_name)."""
+
+MIGRATIONS: tuple[str, ...] = (UNVERSIONED_SCHEMA, MATCH_LIFE_SCHEMA, MATCH_NAME_SCHEMA)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -143,6 +148,8 @@ class MatchRecord:
     chat: tuple[ChatRecord, ...] = ()
     rematch: str | None = None
     """The id of this match's rematch, once someone asked to play again."""
+    name: str = ""
+    """The match's own name, cleaned; empty for none."""
 
 
 @dataclass
@@ -240,12 +247,14 @@ class Store:
         created_by: str = "",
         rematch_of: str | None = None,
         finished: bool = False,
+        join_code: str | None = None,
+        name: str = "",
     ) -> float:
         """Stores a new match; `finished` when its deal already decided it."""
         created_at = time.time()
         write = Write().add(
             "INSERT INTO matches (match_id, game_id, players, options, seed, created_at,"
-            " host_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " host_hash, join_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             match_id,
             game_id,
             players,
@@ -253,6 +262,7 @@ class Store:
             seed,
             created_at,
             host_hash,
+            join_code,
         )
         for s in seats:
             write.add(
@@ -266,10 +276,12 @@ class Store:
                 s.token_hash,
             )
         write.add(
-            "INSERT INTO match_origins (match_id, created_by, rematch_of) VALUES (?, ?, ?)",
+            "INSERT INTO match_origins (match_id, created_by, rematch_of, name)"
+            " VALUES (?, ?, ?, ?)",
             match_id,
             created_by,
             rematch_of,
+            name,
         )
         if finished:
             self.ending_write(match_id, {"kind": "played_out"}, write)
@@ -393,7 +405,8 @@ class Store:
                 )
             )
         origin = self._db.execute(
-            "SELECT created_by, rematch_of FROM match_origins WHERE match_id = ?", (match_id,)
+            "SELECT created_by, rematch_of, name FROM match_origins WHERE match_id = ?",
+            (match_id,),
         ).fetchone()
         chat: tuple[ChatRecord, ...] = ()
         if with_moves:
@@ -425,6 +438,7 @@ class Store:
             origin[1] if origin else None,
             chat,
             self.rematch_of(match_id),
+            origin[2] if origin else "",
         )
 
     def unfinished(self) -> Iterator[MatchRecord]:
@@ -435,14 +449,33 @@ class Store:
         """One stored match with its moves, finished or not."""
         return next(self._records("WHERE match_id = ?", (match_id,)), None)
 
-    def finished(self, game_id: str = "") -> list[MatchRecord]:
-        """The archive, newest first, without moves (the move count is `version`)."""
-        rows = self._db.execute(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE finished = 1"
-            " AND (? = '' OR game_id = ?) ORDER BY created_at DESC",
-            (game_id, game_id),
-        ).fetchall()
+    def finished(
+        self,
+        game_id: str = "",
+        limit: int | None = None,
+        before: tuple[float, str] | None = None,
+    ) -> list[MatchRecord]:
+        """The archive, newest first (by creation time, then id), without moves (the move
+        count is `version`): at most `limit` matches, created before `before` (a page's key)."""
+        sql = f"SELECT {MATCH_COLUMNS} FROM matches WHERE finished = 1 AND (? = '' OR game_id = ?)"
+        params: list[object] = [game_id, game_id]
+        if before is not None:
+            sql += " AND (created_at, match_id) < (?, ?)"
+            params += before
+        sql += " ORDER BY created_at DESC, match_id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = self._db.execute(sql, params).fetchall()
         return [self._record(row, with_moves=False) for row in rows]
+
+    def finished_count(self, game_id: str = "") -> int:
+        """How many finished matches (of `game_id`, if given) the archive holds."""
+        count: int = self._db.execute(
+            "SELECT COUNT(*) FROM matches WHERE finished = 1 AND (? = '' OR game_id = ?)",
+            (game_id, game_id),
+        ).fetchone()[0]
+        return count
 
     def move_count(self, match_id: str) -> int:
         count: int = self._db.execute(

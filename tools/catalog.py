@@ -62,6 +62,12 @@ def data_words() -> list[str]:
 SOURCES = ("client", "cli")
 """The packages whose strings people read: the client and the `tigerden` command."""
 
+WEB_SOURCES = "web/src"
+"""The browser client's TypeScript (web/): its `_`, `n_` and `N_` calls join the same catalog,
+so the page and the terminal share one set of words (`tools.web` exports them to the page);
+its generated code (`gen/`) holds none."""
+WEB_METHODS = [("gen/**", "ignore"), ("**.ts", "javascript")]
+
 
 def template() -> Catalog:
     catalog = Catalog(project="tigerden", domain=DOMAIN, fuzzy=False)
@@ -72,6 +78,11 @@ def template() -> Catalog:
         for filename, lineno, message, comments, _context in found:
             location = (f"{package}/{filename}", lineno)
             catalog.add(message, locations=[location], auto_comments=comments)
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(ROOT / WEB_SOURCES), method_map=WEB_METHODS, keywords=KEYWORDS
+    ):
+        location = (f"{WEB_SOURCES}/{filename}", lineno)
+        catalog.add(message, locations=[location], auto_comments=comments)
     for word in data_words():
         catalog.add(word, locations=[("(data)", 0)])
     return catalog

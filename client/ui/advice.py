@@ -1,13 +1,12 @@
-"""Hints (`h` at your turn) and the post-match review (`r` after the match), as the table shows
-them. The server thinks (Hint, ReviewMatch); this module only asks and puts the answers into
-words: a hint is held on the table like a deal's summary, the review is a list browsed with the
-arrow keys. The reasons come from the server as typed clauses, worded in the player's language
-by `client/ui/reasons.py`.
-"""
+"""Hints (F3 or /hint at your turn) and the post-match review (F4 or /review after the match), as
+the table shows them. The server thinks (Hint, ReviewMatch); this module only asks and puts the
+answers into words: a hint is held on the table like a deal's summary, the review is a list
+browsed with the arrow keys. The reasons come from the server as typed clauses, worded in the
+player's language by `client/ui/reasons.py`."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -34,7 +33,7 @@ REFUSALS: dict[str, Callable[[], str]] = {
     "HINTS_OFF": lambda: _("this match gives no hints: it was created with hints=off"),
     "NOT_YOUR_TURN": lambda: _("a hint comes at your turn"),
     "HINT_BUSY": lambda: _("still thinking about your last hint or review"),
-    "STALE_VERSION": lambda: _("the table moved on; press h again"),
+    "STALE_VERSION": lambda: _("the table moved on; press F3 again"),
     "MATCH_NOT_OVER": lambda: _("the review comes after the match"),
 }
 """What a refused hint or review means for the player, by the server's stable reason."""
@@ -57,9 +56,31 @@ def hint_text(state: ClientState, response: match_pb2.HintResponse) -> StyleAndT
         ("class:dim", _("(it knows what you can see, nothing more)") + "\n"),
         ("class:dim", _("chance = its estimate of your chance to win the match") + "\n"),
     ]
-    for number, hint in enumerate(response.moves, start=1):
+    for number, hint in enumerate(best_first(response.moves), start=1):
         lines += [("class:dim", f"{number:>2}. "), *weighed(state, hint)]
     return lines
+
+
+def best_first(hints: Iterable[match_pb2.MoveHint]) -> list[match_pb2.MoveHint]:
+    """The moves by their chance, best first; those the search did not try ("?") last, each
+    group in the server's order."""
+    return sorted(hints, key=lambda h: -h.win_chance if h.HasField("win_chance") else 1.0)
+
+
+def loss_words(loss: float) -> str:
+    """What the move shown gave away, in words."""
+    given = round(100 * loss)
+    if given < 0:
+        return _("estimated loss: none (your move rates {points} points higher)").format(
+            points=-given
+        )
+    return _("estimated loss: {points} points of winning chance").format(points=given)
+
+
+def points(loss: float) -> str:
+    """The chance a move gave away, in points: "-12"; "+3" where the search, on a second look,
+    rated the move played higher than its own choice."""
+    return f"{-round(100 * loss):+d}" if round(100 * loss) else "0"
 
 
 def weighed(state: ClientState, hint: match_pb2.MoveHint) -> StyleAndTextTuples:
@@ -133,22 +154,21 @@ def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
         *weighed(state, shown.played),
         ("", _("hard plays:") + " "),
         *weighed(state, shown.best),
-        (
-            "",
-            _("estimated loss: {points} points of winning chance").format(
-                points=round(100 * shown.loss)
-            )
-            + "\n\n",
-        ),
+        ("", loss_words(shown.loss) + "\n\n"),
     ]
     for number, move in enumerate(review.moves):
-        mark = arrow if number == review.index else " "
+        mark = arrow if number == review.index else " " * len(arrow)
         lines.append(
             (
                 "class:you" if number == review.index else "",
-                f"{mark} {move.version + 1:>3}. {state.label(move.played.move)} "
-                f"{symbols().dot} {state.label(move.best.move)} "
-                f"(-{round(100 * move.loss)})\n",
+                f"{mark} {move.version + 1:>3}. "
+                + _("you: {played} {dot} hard: {best} ({points})").format(
+                    played=state.label(move.played.move),
+                    dot=symbols().dot,
+                    best=state.label(move.best.move),
+                    points=points(move.loss),
+                )
+                + "\n",
             )
         )
     return lines

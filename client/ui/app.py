@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
@@ -43,19 +44,21 @@ from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import TextArea
 from tigerden.v1 import match_pb2
 
-from client.api import SeatHandle, Table
+from client.api import HostHandle, SeatHandle, Table
 from client.i18n import _
 from client.ui import games
 from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
 from client.ui.pane import ScrollPane
 from client.ui.presence import presence
 from client.ui.state import ClientState
-from client.ui.text import plain, reflow, symbols
+from client.ui.text import plain, reflow, symbols, wrap
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
 """Says one chat line at the table (SendChat)."""
-COMMANDS = "/say TEXT · /again · /who"
+COMMANDS = "/say TEXT · /hint · /review · /again · /who"
+HOST_COMMANDS = "/kick SEAT · /bot SEAT [LEVEL] · /private · /public · /abort"
+"""The host's controls at the table (the match's creator holds its host token)."""
 
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 """Seconds between reconnection attempts; the last repeats until the server is back."""
@@ -172,14 +175,21 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
         _("A unique start of a move, or a word of it, is enough: 'crane', 'guess red'."),
         _("PgUp/PgDn or the mouse wheel scroll the table; F2 shows the whole log."),
         _("? or F1 opens and closes this help; Ctrl-Q quits (your seat is kept)."),
-        _("h at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
-        _("r after the match: review where the hard bot would have played otherwise."),
+        _("F3 or /hint at your turn: a hint (the hard bot's ranking of your moves, with reasons)."),
+        _("F4 or /review after the match: where the hard bot would have played otherwise."),
     ]
     rules = "\n".join(
         _(line) if line.strip() else line for line in reflow(state.game.help).splitlines()
     )
+    hosting: StyleAndTextTuples = []
+    if state.host_help:
+        hosting = [
+            ("class:title", _("You host this match") + "\n"),
+            *[("", "  " + line + "\n") for line in state.host_help],
+        ]
     return [
         ("class:title", _("{game}: rules (? closes)").format(game=_(state.game.title)) + "\n"),
+        *hosting,
         ("", rules + "\n"),
         *house_rules_help(state),
         ("class:title", _("Keys") + "\n"),
@@ -246,35 +256,54 @@ def common_start(labels: list[str]) -> str:
     return start
 
 
-def status_line(state: ClientState) -> StyleAndTextTuples:
+STATUS_ROWS = 2
+"""The status may take a second row rather than lose its end ("· /again to play again")."""
+
+
+def status_rows(state: ClientState, width: int) -> list[str]:
     """The status, and the turn clock at the right when the match has one: the countdown and
-    the banks when they fit, else the countdown alone (the status gives way first)."""
+    the banks when they fit, else the countdown alone. A status too long for one row goes on
+    in a second, cut at words (a third would end in "…"); the clock stands at the end of the
+    last row."""
     status = plain(state.status)
     turn, banks = state.clock_parts()
-    if not (turn or banks):
-        return [("class:status", " " + status)]
-    width = get_app().output.get_size().columns
     fits = [c for c in (" · ".join(p for p in (turn, banks) if p), turn, banks) if c]
-    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or fits[-1])
-    room = max(0, width - len(clock) - 6)
-    if len(status) > room:
-        status = status[: max(0, room - 1)] + "…"
-    pad = max(2, width - len(status) - len(clock) - 4)
-    return [("class:status", " " + status + " " * pad + plain(symbols().clock + " " + clock + " "))]
+    clock = next((c for c in fits if len(status) + len(c) + 6 <= width), turn or "".join(fits[-1:]))
+    tail = plain(f"{symbols().clock} {clock} ") if clock else ""
+    rows = ["".join(f[1] for f in row) for row in wrap([("", status)], max(1, width - 2))] or [""]
+    if tail and len(rows[-1]) + len(tail) + 3 > width:
+        rows.append("")  # the clock on a row of its own
+    if len(rows) > STATUS_ROWS:
+        limit = max(1, width - 3 - (len(tail) + 2 if tail else 0))
+        rest = " ".join(rows[1:]).strip()
+        rows = [rows[0], rest[:limit].rsplit(" ", 1)[0] + "…"]
+    shown = [" " + row for row in rows]
+    if tail:
+        shown[-1] += " " * max(2, width - len(shown[-1]) - len(tail)) + tail
+    return shown
+
+
+def status_line(state: ClientState) -> StyleAndTextTuples:
+    """The status rows as the status window shows them."""
+    width = get_app().output.get_size().columns
+    return [("class:status", plain("\n".join(status_rows(state, width))))]
 
 
 def header(state: ClientState) -> StyleAndTextTuples:
+    """Game, match and keys in one row; what does not fit is left out whole (the match id
+    first, then the title), never cut mid-word."""
     dot = f" {symbols().dot} "
     width = get_app().output.get_size().columns
     title = _(state.game.title)
     title = title if width >= WIDE else title.split(" (")[0]
-    left = f" tigerden{dot}{title}{dot}" + _("match {id}").format(id=state.match_id)
+    match = _("match {id}").format(id=state.match_id)
+    lefts = [f" tigerden{dot}{title}{dot}{match}", f" tigerden{dot}{title}", " tigerden"]
     right = (
         _("? help · F2 log · PgUp/PgDn · Ctrl-Q quit")
-        if width >= len(left) + 48
+        if width >= len(lefts[0]) + 48
         else _("? help · Ctrl-Q quit")
     ).replace("·", symbols().dot) + " "
-    left = left[: max(0, width - len(right) - 1)]
+    left = next((text for text in lefts if len(text) + len(right) + 1 <= width), "")
     pad = max(1, width - len(left) - len(right))
     return [("class:header", plain(left + " " * pad + right))]
 
@@ -287,9 +316,22 @@ def who(state: ClientState) -> str:
     return dot.join(f"{state.seat_name(s.seat)}: {presence(s)}" for s in state.snapshot.seats)
 
 
-def command(state: ClientState, text: str, talk: Talk | None, app: Application[None]) -> None:
-    """Carries out a /command typed at the prompt: chat, play again, who is here."""
+Action = Callable[[str], None]
+"""A /command the table adds (a hint, the review, a host control): called with the words after
+the command's name."""
+
+
+def command(
+    state: ClientState,
+    text: str,
+    talk: Talk | None,
+    app: Application[None],
+    actions: Mapping[str, Action] | None = None,
+) -> None:
+    """Carries out a /command typed at the prompt: chat, play again, who is here, and the
+    table's own `actions`."""
     name, _space, rest = text.strip().partition(" ")
+    actions = actions or {}
     if name in ("/say", "/s") and rest.strip() and talk is not None:
 
         async def say() -> None:
@@ -300,6 +342,8 @@ def command(state: ClientState, text: str, talk: Talk | None, app: Application[N
                 app.invalidate()
 
         app.create_background_task(say())
+    elif name in actions:
+        actions[name](rest.strip())
     elif name == "/again":
         snapshot = state.snapshot
         if snapshot is None or not snapshot.HasField("result"):
@@ -316,6 +360,134 @@ def command(state: ClientState, text: str, talk: Talk | None, app: Application[N
         state.status = _("commands: {commands}").format(commands=COMMANDS)
 
 
+@dataclass
+class Hosting:
+    """The host rights of the table's match, and its join code while it is private."""
+
+    handle: HostHandle
+    code: str = ""
+
+    def intro(self) -> list[str]:
+        """What the log says first at the host's table: the controls, the code, the token."""
+        lines = [_("you host this match: {commands}").format(commands=HOST_COMMANDS)]
+        if self.code:
+            lines.append(
+                _("the match is private: players join with --code {code}").format(code=self.code)
+            )
+        command = (
+            f"tigerden host {self.handle.server.target} {self.handle.match_id} "
+            f"--token {self.handle.token} ACTION"
+        )
+        lines.append(
+            _("host token {token}; from another terminal: {command}").format(
+                token=self.handle.token, command=command
+            )
+        )
+        return lines
+
+
+def host_actions(
+    state: ClientState, hosting: Hosting | None, app: Application[None]
+) -> dict[str, Action]:
+    """The host's /commands at the table; for anyone else each says who may use it."""
+
+    def seat_of(words: str, name: str) -> int | None:
+        """The seat `words` names, by number or by the player's name."""
+        seats = list(state.snapshot.seats) if state.snapshot else []
+        text = words.split()[0] if words.split() else ""
+        for seat in seats:
+            if text == str(seat.seat) or (text and text.lower() == seat.name.lower()):
+                return seat.seat
+        state.status = _("{command} takes a seat: {seats}").format(
+            command=name,
+            seats=", ".join(f"{s.seat} ({state.player_name(s.seat)})" for s in seats) or "0",
+        )
+        return None
+
+    def carry_out(call: Callable[[HostHandle], Coroutine[Any, Any, str]]) -> None:
+        async def run(handle: HostHandle) -> None:
+            try:
+                state.status = await call(handle)
+            except grpc.aio.AioRpcError as error:
+                state.status = _("refused: {message}").format(message=error.details())
+            state.log.append(state.status)
+            if hosting is not None:
+                state.host_help = hosting.intro()
+            app.invalidate()
+
+        if hosting is not None:
+            app.create_background_task(run(hosting.handle))
+
+    def kick(words: str) -> None:
+        seat = seat_of(words, "/kick")
+        if seat is not None:
+
+            async def call(handle: HostHandle) -> str:
+                await handle.free_seat(seat)
+                return _("seat {seat} is free; its player was removed").format(seat=seat)
+
+            carry_out(call)
+
+    def bot(words: str) -> None:
+        seat = seat_of(words, "/bot")
+        level = words.split()[1] if len(words.split()) > 1 else "easy"
+        if seat is not None:
+
+            async def call(handle: HostHandle) -> str:
+                match = await handle.replace_with_bot(seat, level)
+                return _("{name} now plays seat {seat}").format(
+                    name=match.seats[seat].name, seat=seat
+                )
+
+            carry_out(call)
+
+    def private(words: str) -> None:
+        async def call(handle: HostHandle) -> str:
+            assert hosting is not None
+            hosting.code = await handle.set_private(True)
+            return _("the match is private: players join with --code {code}").format(
+                code=hosting.code
+            )
+
+        carry_out(call)
+
+    def public(words: str) -> None:
+        async def call(handle: HostHandle) -> str:
+            assert hosting is not None
+            await handle.set_private(False)
+            hosting.code = ""
+            return _("the match is public: anyone may join")
+
+        carry_out(call)
+
+    def abort(words: str) -> None:
+        async def call(handle: HostHandle) -> str:
+            await handle.abort()
+            return _("you aborted the match")
+
+        carry_out(call)
+
+    actions: dict[str, Action] = {
+        "/kick": kick,
+        "/bot": bot,
+        "/private": private,
+        "/public": public,
+        "/abort": abort,
+    }
+    if hosting is not None:
+        return actions
+
+    def refuse(name: str) -> Action:
+        def say(words: str) -> None:
+            state.status = _("only the match's host (who created it) can use {command}").format(
+                command=name
+            )
+
+        return say
+
+    return {name: refuse(name) for name in actions}
+
+
 def build_app(
     state: ClientState,
     send: Send | None,
@@ -323,16 +495,18 @@ def build_app(
     output: Output | None = None,
     talk: Talk | None = None,
     advisor: Advisor | None = None,
+    hosting: Hosting | None = None,
 ) -> Application[None]:
     """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
-    without either); `advisor` (the seat) gives hints and the review."""
+    without either); `advisor` (the seat) gives hints and the review; `hosting` the host's
+    controls."""
 
     def accept(buffer: object) -> bool:
         text = prompt.text
         if not text.strip():
             return False
         if text.lstrip().startswith("/"):
-            command(state, text, talk, app)
+            command(state, text, talk, app, actions)
             return False
         if send is None:
             state.status = _("spectators cannot move; {commands}").format(commands=COMMANDS)
@@ -371,7 +545,7 @@ def build_app(
     )
     log_pane = ScrollPane(lambda: log_lines(state), follow_end=True, keys=("F2", "F2"))
     # PgUp/PgDn page the table; the moves that do not fit are listed by Tab (the menu).
-    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"))
+    moves_pane = ScrollPane(lambda: legal_moves(state), keys=("Tab", "Tab"), covers=True)
     wide = Condition(lambda: get_app().output.get_size().columns >= WIDE)
     narrow = ~wide
 
@@ -412,7 +586,7 @@ def build_app(
             ),
             Window(
                 FormattedTextControl(lambda: status_line(state)),
-                height=1,
+                height=lambda: len(status_rows(state, get_app().output.get_size().columns)),
                 style="class:status",
             ),
             ConditionalContainer(
@@ -440,9 +614,7 @@ def build_app(
 
     screen = HSplit(
         [
-            ConditionalContainer(
-                Window(FormattedTextControl(small_text), wrap_lines=True), filter=small
-            ),
+            ConditionalContainer(Window(ScrollPane(small_text, keys=None)), filter=small),
             ConditionalContainer(playing, filter=~small),
         ]
     )
@@ -466,17 +638,22 @@ def build_app(
         state.held = None
         state.status = state.table_status() or state.status  # not "the hint is on the table"
 
-    empty_prompt = Condition(lambda: advisor is not None and not prompt.text)
     reviewing = Condition(lambda: state.review is not None and not state.show_help)
 
-    @bindings.add("h", filter=empty_prompt & ~holding)
-    def ask_hint(event: KeyPressEvent) -> None:
+    # F3 and F4, not letters: any letter can start a move ("red-tiger", "hirsch").
+    @bindings.add("f3", filter=~holding)
+    def hint_key(event: KeyPressEvent) -> None:
+        ask_hint("")
+
+    def ask_hint(_words: str) -> None:
         snapshot = state.snapshot
-        if advisor is None or snapshot is None or not snapshot.legal_moves:
+        if advisor is None:
+            state.status = _("hints and the review are for the players")
+        elif snapshot is None or not snapshot.legal_moves:
             state.status = _("a hint comes at your turn")
-            return
-        state.status = _("thinking about a hint...")
-        app.create_background_task(show_hint(advisor, snapshot.version))
+        else:
+            state.status = _("thinking about a hint...")
+            app.create_background_task(show_hint(advisor, snapshot.version))
 
     async def show_hint(advisor: Advisor, version: int) -> None:
         try:
@@ -491,11 +668,17 @@ def build_app(
 
     review: Review | None = None  # the one review of this table (a failed one is asked again)
 
-    @bindings.add("r", filter=empty_prompt & ~holding)
-    def ask_review(event: KeyPressEvent) -> None:
+    @bindings.add("f4", filter=~holding)
+    def review_key(event: KeyPressEvent) -> None:
+        ask_review("")
+
+    def ask_review(_words: str) -> None:
         nonlocal review
         snapshot = state.snapshot
-        if advisor is None or snapshot is None or not snapshot.HasField("result"):
+        if advisor is None:
+            state.status = _("hints and the review are for the players")
+            return
+        if snapshot is None or not snapshot.HasField("result"):
             state.status = _("the review comes after the match")
             return
         if review is None or review.failed:
@@ -522,6 +705,8 @@ def build_app(
     @bindings.add("escape", filter=reviewing & ~has_completions, eager=True)
     def close_review(event: KeyPressEvent) -> None:
         state.review = None  # the review goes on in the background; r opens it again
+
+    actions: dict[str, Action] = {"/hint": ask_hint, "/review": ask_review}
 
     @bindings.add("c-q", eager=True)
     @bindings.add("c-c", eager=True)
@@ -578,6 +763,9 @@ def build_app(
         input=input,
         output=output,
     )
+    actions.update(host_actions(state, hosting, app))  # they need the app to run in
+    if hosting is not None:
+        state.host_help = hosting.intro()
     app.tigerden_prompt = prompt  # type: ignore[attr-defined]
     return app
 
@@ -611,12 +799,14 @@ async def run_table(
     bell: bool = True,
     talk: Talk | None = None,
     delays: tuple[float, ...] = RECONNECT_DELAYS,
+    hosting: Hosting | None = None,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits or asks to play again (`state.play_again`); returns the final client
     state. A seat talks as itself; a spectator through `talk`. After the match the table stays
     open on a Watch stream, for the chat and the rematch offer. A broken stream is opened again
-    after `delays` (the status says "reconnecting…"); the new stream's recap refills the log."""
+    after `delays` (the status says "reconnecting…"); the new stream's recap refills the log.
+    `hosting`: the seat created the match, and the table gives it the host's controls."""
     if seat is None and watch is None:
         raise ValueError("a spectator needs a watch stream")
     current: list[Table] = []
@@ -632,7 +822,8 @@ async def run_table(
     if seat is None:
         app = build_app(state, None, input, output, talk)
     else:
-        app = build_app(state, send, input, output, seat.say, advisor=seat)
+        app = build_app(state, send, input, output, seat.say, advisor=seat, hosting=hosting)
+    state.log.extend(state.host_help)  # the host's controls and token, first in the log
 
     def on_result(result: match_pb2.MoveResult) -> None:
         state.receive_result(result)
@@ -670,7 +861,8 @@ async def run_table(
                 return
             except grpc.aio.AioRpcError as error:
                 if error.code() in FINAL_CODES:
-                    state.status = _("disconnected: {reason}").format(reason=error.details())
+                    state.seat_lost = error.details() or error.code().name
+                    state.status = _("disconnected: {reason}").format(reason=state.seat_lost)
                     app.invalidate()
                     return
             attempt += 1

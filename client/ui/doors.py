@@ -210,9 +210,11 @@ def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
         )
         return Described(f"{_(REASONS.get(e.reason, '?'))}: {gains}", ends=True)
     if kind == "match_ended":
+        # The winner's gems first: "bob wins the match 10-5", not "5-10".
+        gems = [e.gems[e.winner], *(g for s, g in enumerate(e.gems) if s != e.winner)]
         return Described(
             _("{name} wins the match {gems}").format(
-                name=state.actor(e.winner), gems="-".join(map(str, e.gems))
+                name=state.actor(e.winner), gems="-".join(map(str, gems))
             ),
             ends=True,
         )

@@ -68,7 +68,8 @@ def table_note(state: ClientState, event: match_pb2.Event) -> str:
         if not name or (name == current and state.is_you(note.seat)):
             name = state.actor(note.seat)
     move = label(state, note.move) if note.HasField("move") else ""
-    return note_words(note, state.server_text(event.text), name, move)
+    yours = note.HasField("seat") and state.is_you(note.seat) and name == state.actor(note.seat)
+    return note_words(note, state.server_text(event.text), name, move, yours)
 
 
 def summary(state: ClientState) -> StyleAndTextTuples:

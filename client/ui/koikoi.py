@@ -17,7 +17,7 @@ from tigerden.v1 import match_pb2
 
 from client.i18n import _, n_
 from client.ui.state import ClientState, Described
-from client.ui.text import marked, symbols
+from client.ui.text import is_ascii, marked, symbols
 
 
 def N_(message: str) -> str:
@@ -202,9 +202,9 @@ def summary_lines(
         f" x{m.factor} ({_(DOUBLINGS.get(m.reason, '?'))})" for m in summary.multipliers
     )
     bonus = f" + {summary.bonus}" if summary.bonus else ""
-    scored = _("{name} scored {points} ({reason})").format(
-        name=state.actor(summary.winner), points=summary.points, reason=reason
-    )
+    scored = n_(
+        "{name} scored {points} ({reason})", "{name} scored {points} ({reason})", summary.points
+    ).format(name=state.actor(summary.winner), points=summary.points, reason=reason)
     if compact:
         points = _("points: {base}{multipliers} = {points}").format(
             base=f"{summary.base}{bonus}", multipliers=multipliers, points=summary.points
@@ -270,7 +270,8 @@ def player_lines(
                 ("", " " + _("(a stop scores {points})").format(points=player.stop_points))
             )
     lines.append(("", "\n"))
-    pile = player.pile
+    # As the rules count the cards (the sake cup where it counts), from servers that say so.
+    pile = player.counted_pile if player.HasField("counted_pile") else player.pile
     groups = (pile.brights, pile.animals, pile.ribbons, pile.plains)
     if not any(groups):
         return [*lines[:-1], ("class:dim", dot + _("nothing captured yet")), ("", "\n")]
@@ -278,7 +279,8 @@ def player_lines(
     for (kind, label), group in zip(PILE_KINDS, groups, strict=True):
         line += [
             ("", " "),
-            (f"class:mark.{kind} class:nowrap", kind_symbol(kind)),
+            # In ASCII a space keeps the symbol off the word (".plains", not "oplains").
+            (f"class:mark.{kind} class:nowrap", kind_symbol(kind) + " " * is_ascii()),
             (
                 f"class:card.{kind} class:nowrap",
                 f"{_(label)} {len(group)}" + (":" if group else ""),

@@ -196,7 +196,7 @@ def game_lines(state: LobbyState) -> StyleAndTextTuples:
 def match_line(state: LobbyState, match: lobby_pb2.MatchInfo) -> str:
     status = status_word(match)
     names = ", ".join(seat_label(s) for s in match.seats)
-    title = short_title(_(state.title(match.game_id)))
+    title = match.name or short_title(_(state.title(match.game_id)))
     by = " " + _("by {name}").format(name=match.created_by) if match.created_by else ""
     return f"{title:<14.14} {status:<8} {names}{by}"
 
@@ -213,7 +213,17 @@ def match_lines(state: LobbyState) -> StyleAndTextTuples:
         style = "class:selected" if selected else f"class:{STATUS_STYLES.get(match.status, '')}"
         mine = "*" if match.match_id in state.my_seats else " "
         lines.append((style, f"{CURSOR if selected else ' '}{mine}{match_line(state, match)}\n"))
+    if state.older_finished:  # the server sends the archive's newest page only
+        older = _("  + {count} older: tigerden matches --finished")
+        lines.append(("class:dim", older.format(count=state.older_finished) + "\n"))
     return lines
+
+
+def match_row(state: LobbyState) -> int:
+    """The line the match pane keeps in view: the selected match's, or on the last match the
+    line after it, which counts the older finished matches."""
+    last = state.match_cursor == len(state.rows()) - 1
+    return state.match_cursor + (1 if last and state.older_finished else 0)
 
 
 def detail_lines(state: LobbyState) -> StyleAndTextTuples:
@@ -226,6 +236,8 @@ def detail_lines(state: LobbyState) -> StyleAndTextTuples:
     rules = _("house rules: {options}").format(options=options) if changed else _("usual rules")
     private = " · " + _("private: joining needs its code") if match.private else ""
     title = _(state.title(match.game_id)) + " · " + _("match {id}").format(id=match.match_id)
+    if match.name:
+        title = f"{match.name} · {title}"
     lines: StyleAndTextTuples = [
         ("class:title", f"{title}{by}\n"),
         ("", f"{waiting_for(match)}\n"),
@@ -250,6 +262,8 @@ def form_value(form: CreateForm, number: int) -> str:
         return _(next(g.title for g in form.games if g.game_id == value))
     if row.key == "private":
         return _("yes: joining needs a code") if value == "on" else _("no")
+    if row.key == "name" and not value:
+        return _("(none: type one)")
     if row.key.startswith("seat:"):
         level = value.removeprefix("bot ")
         return _("person") if value == PERSON else _("bot {level}").format(level=level)
@@ -295,6 +309,8 @@ def row_help(form: CreateForm) -> StyleAndTextTuples:
         return [("class:dim", words)]
     if key == "private":
         return [("class:dim", _("a private match is joined with a code, shown to you"))]
+    if key == "name":
+        return [("class:dim", _("a name for the match, shown in the match list"))]
     return []
 
 
@@ -313,7 +329,7 @@ def build_lobby_app(
     match_window = Window(
         FormattedTextControl(
             lambda: shown(match_lines(state)),
-            get_cursor_position=lambda: Point(x=0, y=state.match_cursor),
+            get_cursor_position=lambda: Point(x=0, y=match_row(state)),
         ),
     )
     browse = VSplit(

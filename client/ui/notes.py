@@ -35,12 +35,36 @@ def played_for() -> str:
     return _("{name}'s time ran out: the server played for them")
 
 
-def note_words(note: match_pb2.TableNote, fallback: str, name: str, move: str) -> str:
-    """The note as one line about `name` (and the `move` the server played for a seat);
-    `fallback` (the server's English text) for a kind this client does not know."""
-    sentence = SENTENCES.get(note.kind)
+def played_for_you() -> str:
+    return _("your time ran out: the server played for you")
+
+
+YOURS: dict[int, Callable[[], str]] = {
+    K.TABLE_NOTE_KIND_BOT_TAKES_OVER: lambda: _("a bot ({level}) now plays for you"),
+    K.TABLE_NOTE_KIND_CLOCK_PLAYED: lambda: _("your time ran out: the server played {move}"),
+    K.TABLE_NOTE_KIND_FORFEIT: lambda: _("your time ran out: you lose the match"),
+}
+"""The sentences that name your own seat by "you"/"your" (not "eve (you)'s time ran out")."""
+
+
+def note_words(
+    note: match_pb2.TableNote, fallback: str, name: str, move: str, yours: bool = False
+) -> str:
+    """The note as one line about `name` (and the `move` the server played for a seat), or
+    about you when it is `yours`; `fallback` (the server's English text) for a kind this client
+    does not know."""
+    sentence = (YOURS if yours else {}).get(note.kind) or SENTENCES.get(note.kind)
     if note.kind == K.TABLE_NOTE_KIND_CLOCK_PLAYED and not note.HasField("move"):
-        sentence = played_for
+        sentence = played_for_you if yours else played_for
+    unheld = not note.name or note.name.startswith("bot-")  # a free seat, or a bot's
+    if note.kind == K.TABLE_NOTE_KIND_BOT_TAKES_OVER and not yours and unheld:
+        sentence = bot_for_seat
     if sentence is None:
         return fallback
-    return sentence().format(name=name, level=note.bot_level, move=move)
+    return sentence().format(name=name, level=note.bot_level, move=move, seat=note.seat)
+
+
+def bot_for_seat() -> str:
+    """BOT_TAKES_OVER for a seat nobody held, or a bot did ("a bot (easy) now plays for
+    bot-1 (random)" said nothing)."""
+    return _("a bot ({level}) now plays seat {seat}")

@@ -1,5 +1,9 @@
 """A pane that wraps its text at words and scrolls (PgUp/PgDn, the mouse wheel) when it holds
-more rows than it has; a marker on its last row says how much more there is."""
+more rows than it has; markers on its first and last rows say how much more there is. A marker
+stands in a row's free space at its right end, or takes a row of its own, so it never hides
+text that scrolling would not show either (the help read "you may  ▲ 14 rows up (PgUp)" in
+place of "you may not pass without discarding"); a pane of items the keys list elsewhere (the
+move list: Tab) may let it take the place of the items that do not fit."""
 
 from __future__ import annotations
 
@@ -9,8 +13,16 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.controls import UIContent, UIControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from client.i18n import n_
-from client.ui.text import Line, cut_at_word, symbols, unjoined, width_of, wrap
+from client.i18n import _, n_
+from client.ui.text import Line, cut_at_word, plain, symbols, unjoined, width_of, wrap
+
+
+def N_(message: str) -> str:
+    """Marks a key's name for the catalog; it is translated where it is shown."""
+    return message
+
+
+PAGE_KEYS = (N_("PgUp"), N_("PgDn"))
 
 
 class ScrollPane(UIControl):
@@ -22,13 +34,16 @@ class ScrollPane(UIControl):
         self,
         text: Callable[[], StyleAndTextTuples],
         follow_end: bool = False,
-        keys: tuple[str, str] | None = ("PgUp", "PgDn"),
+        keys: tuple[str, str] | None = PAGE_KEYS,
+        covers: bool = False,
     ) -> None:
         """`keys` name the keys that scroll the pane in its "more" markers (None: no markers,
-        e.g. for a pane only the mouse wheel scrolls)."""
+        e.g. for a pane only the mouse wheel scrolls); with `covers` a marker takes the place
+        of the words that do not fit beside it (a list whose key shows every item)."""
         self.text = text
         self.follow_end = follow_end
         self.keys = keys
+        self.covers = covers
         self.scroll = 0
         self.at_end = True
         self.rows_total = 0
@@ -63,29 +78,60 @@ class ScrollPane(UIControl):
         self.rows_total = len(rows)
         if height is None:
             height = len(rows)
-        self.rows_shown = height
         most = max(0, len(rows) - height)
+        while most < len(rows) and self._layout(rows, most, width, height)[1] < len(rows):
+            most += 1  # the up marker took a row of its own: one more row to scroll
         if self.follow_end and self.at_end:
             self.scroll = most
         self.scroll = max(0, min(self.scroll, most))
         self.at_end = self.scroll >= most
-        shown = rows[self.scroll : self.scroll + height]
-        below = len(rows) - self.scroll - len(shown)
-        if self.keys is not None and below > 0 and shown:
-            more = n_("%d more row", "%d more rows", below) % below
-            key = self.keys[1]
-            shown[-1] = self._marker(shown[-1], width, f" {symbols().more_below} {more} ({key})")
-        if self.keys is not None and self.scroll > 0 and shown:
-            up = n_("%d row up", "%d rows up", self.scroll) % self.scroll
-            key = self.keys[0]
-            shown[0] = self._marker(shown[0], width, f" {symbols().more_above} {up} ({key})")
-
+        shown, end = self._layout(rows, self.scroll, width, height)
+        self.rows_shown = max(1, end - self.scroll)  # the text's rows, not the markers'
         shown = [unjoined(row) for row in shown]
 
         def line(index: int) -> StyleAndTextTuples:
             return shown[index] if index < len(shown) else []
 
         return UIContent(get_line=line, line_count=len(shown), show_cursor=False)
+
+    def _layout(
+        self, rows: list[Line], scroll: int, width: int, height: int
+    ) -> tuple[list[Line], int]:
+        """The rows shown from `scroll` on, with their markers, and the end of what they show."""
+        if self.keys is None or height <= 0:
+            return rows[scroll : scroll + height], min(len(rows), scroll + height)
+        up_key, down_key = (plain(_(key)) for key in self.keys)
+        top: Line | None = None  # the up marker's own row, when it needs one
+        first = scroll
+        if scroll > 0:
+            up = n_("%d row up", "%d rows up", scroll) % scroll
+            tag = f" {symbols().more_above} {up} ({up_key})"
+            if self.covers or height == 1 or self._fits(rows[scroll], width, tag):
+                rows = [*rows[:scroll], self._marker(rows[scroll], width, tag), *rows[scroll + 1 :]]
+            else:
+                top = self._marker([], width, tag)
+        room = height - (top is not None)
+        end = min(len(rows), first + room)
+        if end < len(rows):
+            below = len(rows) - end
+            more = n_("%d more row", "%d more rows", below) % below
+            tag = f" {symbols().more_below} {more} ({down_key})"
+            if not (self.covers or room == 1 or self._fits(rows[end - 1], width, tag)):
+                end -= 1  # the marker takes the last row; recount what is below
+                below = len(rows) - end
+                more = n_("%d more row", "%d more rows", below) % below
+                tag = f" {symbols().more_below} {more} ({down_key})"
+                shown = [*rows[first:end], self._marker([], width, tag)]
+            else:
+                shown = [*rows[first : end - 1], self._marker(rows[end - 1], width, tag)]
+        else:
+            shown = rows[first:end]
+        return ([top] if top is not None else []) + shown, end
+
+    @staticmethod
+    def _fits(row: Line, width: int, tag: str) -> bool:
+        """Whether `tag` fits in the row's free space at its right end."""
+        return width_of(row) + len(tag) <= width
 
     def _marker(self, row: Line, width: int, tag: str) -> Line:
         """The row with `tag` ("▼ 3 more rows (PgDn)") at its right end, in place of the

@@ -49,6 +49,8 @@ class ClientState:
     match_id: str
     snapshot: match_pb2.Snapshot | None = None
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    deeds: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    """The log's lines that tell events (not chat), to match a new stream's recap against."""
     status: str = field(default_factory=lambda: _("connecting..."))
     show_help: bool = False
     show_log: bool = False
@@ -64,13 +66,19 @@ class ClientState:
     options: dict[str, str] = field(default_factory=dict)
     """The match's options (MatchInfo.options), to name its house rules."""
     review: Review | None = None
-    """The post-match review while it is open (`r` after the match)."""
+    """The post-match review while it is open (F4 or /review after the match)."""
     received_at: float = 0.0
     """`time.monotonic()` when the snapshot arrived: the clock counts down from there."""
     chat_seen: int = 0
     """The number of the last chat line shown (a new stream sends the recent ones again)."""
     play_again: bool = False
     """Set by /again after the match: the caller takes the seat in the rematch."""
+    host_help: list[str] = field(default_factory=list)
+    """At the host's table: the host's controls, the join code, the host token (the help
+    shows them first, the log at the start)."""
+    seat_lost: str = ""
+    """Why the server ended the stream for good (the host removed you, the seat went to a bot,
+    the match is gone): the seat is not kept, so no command can take you back to it."""
 
     def house_rules(self) -> list[tuple[str, str]]:
         """("name=value", description) for every option of the match that differs from the
@@ -90,28 +98,60 @@ class ClientState:
         self.received_at = time.monotonic()
         viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
         if snapshot.events_are_recap:
-            # A new stream (a reconnection): its recap of recent events replaces the log, and
-            # tells what happened meanwhile without banners or held summaries.
-            self.log.clear()
-            for event in snapshot.events:
-                if (described := describe(self, event)) is not None:
-                    self.log.append(described.text)
+            self.recap(snapshot)
         for event in [] if snapshot.events_are_recap else snapshot.events:
             described = describe(self, event)
             if described is None:
                 continue
             seat = described.seat
-            self.log.append(
-                described.text if seat is None else f"{self.actor(seat)} {described.text}"
-            )
+            self.log.append(self.deed(described))
+            self.deeds.append(self.log[-1])
             if seat is None or seat != viewer:
                 self.banner.append((seat, described.text))
                 self.changed.update(described.changed)
             if described.ends:
                 self.held = summary(self)
-        self.hear(snapshot.chat)
+        if not snapshot.events_are_recap:
+            self.hear(snapshot.chat)
         self.turn_started = bool(snapshot.legal_moves) and not was_mine
         self.status = self.table_status() or self.status
+
+    def recap(self, snapshot: match_pb2.Snapshot) -> None:
+        """A new stream's first snapshot (after a reconnection, a server restart, the end of
+        the match, a rejoin): its recap of recent events tells what happened meanwhile, without
+        banners or held summaries. The log keeps what it showed (its chat, the lines the recap
+        no longer holds) and gains the recapped events it did not have. The chat said before
+        this stream opened goes before the note that you are back."""
+        from client.ui.games import describe
+
+        lines = [self.deed(d) for e in snapshot.events if (d := describe(self, e)) is not None]
+        new = lines[_shown_up_to(list(self.deeds), lines) :]
+        if self.deeds and len(new) == len(lines) and lines:
+            self.log.append("...")  # more happened meanwhile than the recap holds
+        heard = self.heard(snapshot.chat)
+        back = [i for i, line in enumerate(new) if line in self.arrivals()]
+        cut = back[-1] if back else len(new)
+        for line in [*new[:cut], *heard, *new[cut:]]:
+            self.log.append(line)
+        self.deeds.extend(new)
+        self.banner.extend((None, line) for line in heard)
+
+    def arrivals(self) -> set[str]:
+        """Your own seat's "... is back" and "... sat down" lines, as the log words them."""
+        from client.ui.notes import SENTENCES
+
+        seat = self.viewer()
+        if seat is None:
+            return set()
+        name = self.actor(seat)
+        kinds = (match_pb2.TABLE_NOTE_KIND_BACK, match_pb2.TABLE_NOTE_KIND_SAT_DOWN)
+        return {SENTENCES[kind]().format(name=name) for kind in kinds}
+
+    def deed(self, described: Described) -> str:
+        """An event as one log line: who did it (when someone did), then what."""
+        if described.seat is None:
+            return described.text
+        return f"{self.actor(described.seat)} {described.text}"
 
     def table_status(self) -> str:
         """What the newest snapshot asks of you ("your move: ...", "waiting for bob..."), or ""
@@ -137,14 +177,20 @@ class ClientState:
     def hear(self, lines: Iterable[match_pb2.ChatLine]) -> None:
         """Chat lines go to the log and the banner (at 80x24 the log may be hidden), your own
         too, so you see what the table saw."""
+        for said in self.heard(lines):
+            self.log.append(said)
+            self.banner.append((None, said))
+
+    def heard(self, lines: Iterable[match_pb2.ChatLine]) -> list[str]:
+        """The chat lines not shown yet, as the log words them."""
+        said = []
         for line in lines:
             if line.number <= self.chat_seen:
                 continue
             self.chat_seen = line.number
             who = line.name + (" " + _("(watching)") if line.spectator else "")
-            said = f"{who}: {line.text}"
-            self.log.append(said)
-            self.banner.append((None, said))
+            said.append(f"{who}: {line.text}")
+        return said
 
     def banner_text(self, deeds: int | None = None) -> str:
         """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2
@@ -326,6 +372,17 @@ def clock(seconds: float) -> str:
     """M:SS, never below zero."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _shown_up_to(known: list[str], recap: list[str]) -> int:
+    """How many of the recap's first lines the log has shown already: the longest start of the
+    recap that the log holds in order (a restarted server recaps without the notes it forgot,
+    so the log may hold more between them)."""
+    shown = 0
+    for line in known:  # the longest start that is a subsequence, found greedily in one pass
+        if shown < len(recap) and recap[shown] == line:
+            shown += 1
+    return shown
 
 
 def _words_match(typed: list[str], label: str) -> bool:

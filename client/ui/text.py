@@ -8,7 +8,9 @@ so a card name like `[jul-plain-1]` is never split.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -55,18 +57,19 @@ UNICODE = Symbols(
     clock="⏱",
 )
 ASCII = Symbols(
-    to_act=">",
+    to_act="=>",  # not ">", which reads as the prompt
     dot="-",
     rule="-",
     more_below="v",
     more_above="^",
+    # Never a letter: a card's symbol stands right before its name ("[.feb-plain-2]").
     bright="*",
     animal="@",
     ribbon="=",
-    plain="o",
-    red="r",
-    blue="b",
-    wild="w",
+    plain=".",
+    red="#",
+    blue="~",
+    wild="*",
     changed="+",
     clock="T-",
 )
@@ -90,6 +93,8 @@ TRANSLITERATION = str.maketrans(
         "\N{EM DASH}": "-",
         "·": "-",
         "\N{MULTIPLICATION SIGN}": "x",
+        "\N{UPWARDS ARROW}": "^",
+        "\N{DOWNWARDS ARROW}": "v",
     }
 )
 
@@ -123,10 +128,20 @@ def use_ascii(enabled: bool) -> None:
     _symbols = ASCII if enabled else UNICODE
 
 
-def wants_ascii(stream: TextIO | None = None) -> bool:
-    """True when the terminal's encoding cannot show the Unicode glyphs."""
-    encoding = (stream or sys.stdout).encoding or "ascii"
-    return encoding.replace("-", "").replace("_", "").lower() not in ("utf8", "utf8sig")
+def wants_ascii(stream: TextIO | None = None, environ: Mapping[str, str] | None = None) -> bool:
+    """True when the terminal cannot show the Unicode glyphs: its locale (LC_ALL, LC_CTYPE,
+    LANG, the first one set) names no UTF-8 character set (`LANG=C`: Python itself writes
+    UTF-8 then, but the terminal is told to expect ASCII), or the output's encoding is not
+    UTF-8."""
+    environ = os.environ if environ is None else environ
+    locale = next((environ[k] for k in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(k)), "")
+    if locale and not _utf8(locale.partition(".")[2].partition("@")[0]):
+        return True
+    return not _utf8((stream or sys.stdout).encoding or "ascii")
+
+
+def _utf8(encoding: str) -> bool:
+    return encoding.replace("-", "").replace("_", "").lower() in ("utf8", "utf8sig")
 
 
 def logical_lines(fragments: StyleAndTextTuples) -> list[Line]:

@@ -127,7 +127,8 @@ def phase_text(state: ClientState, view: pb.TigerDragonView) -> str:
 def seat_row(state: ClientState, view: pb.TigerDragonView, seat: int) -> StyleAndTextTuples:
     """`▶ ada (start, team 0): 5 in hand, 3 points · attack [1] [2] · defence [3] (?)`"""
     board = view.boards[seat]
-    marker = symbols().to_act if view.HasField("to_act") and view.to_act == seat else " "
+    arrow = symbols().to_act
+    marker = arrow if view.HasField("to_act") and view.to_act == seat else " " * len(arrow)
     notes = []
     if seat == view.start_player:
         notes.append(_("start"))
@@ -169,13 +170,17 @@ def seat_row(state: ClientState, view: pb.TigerDragonView, seat: int) -> StyleAn
 
 def summary_lines(state: ClientState, last: pb.TigerDragonRoundSummary) -> StyleAndTextTuples:
     revealed = " " + _("(revealed)") if last.open_tile else ""
+    # The tile stands where the language puts it: "went out with [8]", "ging mit [8] aus".
+    went_out = _("{name} went out with {tile}").format(name=state.actor(last.winner), tile="\0")
+    before, _tile, after = went_out.partition("\0")
     lines: StyleAndTextTuples = [
         ("class:label", _("Last round ({round}):").format(round=last.round) + " "),
-        ("", _("{name} went out with").format(name=state.actor(last.winner)) + " "),
+        ("", before),
         tile(last.winning_tile),
         (
             "",
-            revealed
+            after
+            + revealed
             + ": "
             + _("card {value} + bonus {bonus} = {points}").format(
                 value=last.card_value, bonus=last.bonus, points=last.points

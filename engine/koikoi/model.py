@@ -48,6 +48,18 @@ class YakuProgress:
 
 
 @dataclass(frozen=True)
+class PileGroups:
+    """A capture pile grouped as the match's rules count it, each group the cards its yaku
+    count: V8's sake cup among the animals, the plains or both (grouped by the cards' kinds
+    alone, the cup sits with the animals whatever the rules say)."""
+
+    brights: tuple[Card, ...] = ()
+    animals: tuple[Card, ...] = ()
+    ribbons: tuple[Card, ...] = ()
+    plains: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
 class ScoredYaku:
     """One yaku and the points it is worth now."""
 
@@ -388,3 +400,5 @@ class KoiKoiView:
     dealer_draw: tuple[Card, Card] | None = None
     progress: tuple[tuple[YakuProgress, ...], tuple[YakuProgress, ...]] = ((), ())
     """Each seat's progress towards the yaku its pile has cards of but has not made."""
+    groups: tuple[PileGroups, PileGroups] = (PileGroups(), PileGroups())
+    """Each seat's pile grouped as the rules count it (what `progress` counts)."""

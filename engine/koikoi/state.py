@@ -231,6 +231,7 @@ class KoiKoiState(State):
                 self._scorer.progress(piles[0], self.month),
                 self._scorer.progress(piles[1], self.month),
             ),
+            groups=(self._scorer.groups(piles[0]), self._scorer.groups(piles[1])),
         )
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:

@@ -25,8 +25,9 @@ from engine.koikoi.cards import (
     SAKE_CUP,
     WILLOW,
     Card,
+    cards_in,
 )
-from engine.koikoi.model import ScoredYaku, Yaku, YakuProgress
+from engine.koikoi.model import PileGroups, ScoredYaku, Yaku, YakuProgress
 from engine.koikoi.rules import RainCard, Rules, SakeCup, ViewingCancel, ViewingLimit
 
 _HANAMI = CURTAIN | SAKE_CUP
@@ -148,8 +149,16 @@ class Scorer:
         only when in play)."""
         v = self.values
         brights = (pile & BRIGHTS).bit_count()
+        # The next bright yaku: sankō, but with the Rain Man taken (he spoils sankō, E15)
+        # ame-shikō; once one is made, gokō.
+        if brights >= 4 or (brights == 3 and not pile & RAIN_MAN):
+            bright_goal = (Yaku.GOKO, brights, 5)
+        elif pile & RAIN_MAN:
+            bright_goal = (Yaku.AME_SHIKO, brights, 4)
+        else:
+            bright_goal = (Yaku.SANKO, brights, 3)
         goals = [
-            (Yaku.SANKO, brights, 3 if brights < 3 else 5),
+            bright_goal,
             (Yaku.INO_SHIKA_CHO, (pile & INO_SHIKA_CHO).bit_count(), 3),
             (Yaku.AKATAN, (pile & POETRY_RIBBONS).bit_count(), 3),
             (Yaku.AOTAN, (pile & BLUE_RIBBONS).bit_count(), 3),
@@ -157,8 +166,6 @@ class Scorer:
             (Yaku.TANZAKU, (pile & RIBBONS).bit_count(), v.tanzaku_from),
             (Yaku.KASU, (pile & self.plains).bit_count(), v.kasu_from),
         ]
-        if brights >= 3:
-            goals[0] = (Yaku.GOKO, brights, 5)
         if self.tsuki_fuda:
             goals.append((Yaku.TSUKI_FUDA, (pile & MONTHS[month - 1]).bit_count(), 4))
         if self.viewing:
@@ -166,6 +173,15 @@ class Scorer:
             goals.append((Yaku.TSUKIMI_ZAKE, (pile & _TSUKIMI).bit_count(), 2))
         return tuple(
             YakuProgress(y, have, need) for y, have, need in goals if need <= 2 * have < 2 * need
+        )
+
+    def groups(self, pile: int) -> PileGroups:
+        """`pile` grouped as `scored` counts it (V8: the sake cup where the rules say)."""
+        return PileGroups(
+            cards_in(pile & BRIGHTS),
+            cards_in(pile & self.animals),
+            cards_in(pile & RIBBONS),
+            cards_in(pile & self.plains),
         )
 
     def total(self, pile: int, month: int, called: bool = False) -> int:

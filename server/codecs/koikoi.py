@@ -41,16 +41,20 @@ def _hand(cards: tuple[Card, ...] | None) -> pb.KoikoiHand:
     return pb.KoikoiHand(shown=True, cards=_cards(cards))
 
 
-def _pile(cards: tuple[Card, ...]) -> pb.KoikoiPile:
-    def of(kind: Kind) -> list[pb.KoikoiCard.ValueType]:
-        return _cards(card for card in cards if card.kind is kind)
-
+def _groups(groups: m.PileGroups) -> pb.KoikoiPile:
     return pb.KoikoiPile(
-        brights=of(Kind.BRIGHT),
-        animals=of(Kind.ANIMAL),
-        ribbons=of(Kind.RIBBON),
-        plains=of(Kind.PLAIN),
+        brights=_cards(groups.brights),
+        animals=_cards(groups.animals),
+        ribbons=_cards(groups.ribbons),
+        plains=_cards(groups.plains),
     )
+
+
+def _pile(cards: tuple[Card, ...]) -> pb.KoikoiPile:
+    def of(kind: Kind) -> tuple[Card, ...]:
+        return tuple(card for card in cards if card.kind is kind)
+
+    return _groups(m.PileGroups(of(Kind.BRIGHT), of(Kind.ANIMAL), of(Kind.RIBBON), of(Kind.PLAIN)))
 
 
 def _scored(yaku: Iterable[m.ScoredYaku]) -> list[pb.KoikoiScoredYaku]:
@@ -104,6 +108,7 @@ class KoikoiCodec:
                         pb.KoikoiYakuProgress(yaku=_YAKU[p.yaku], have=p.have, need=p.need)
                         for p in view.progress[seat]
                     ],
+                    counted_pile=_groups(view.groups[seat]),
                 )
                 for seat in range(len(view.piles))
             ],

@@ -11,6 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from prompt_toolkit.formatted_text import fragment_list_to_text
+from tigerden.v1 import lobby_pb2
 
 from client.i18n import _, language_from_env, n_, set_language
 from client.ui import doors, koikoi
@@ -111,3 +112,56 @@ def test_german_screens_name_every_card_in_german() -> None:
     for state, _events in positions(SETUPS[6], 8, seed=4):
         shown = screen_text(client_for(SETUPS[6], state, 2), 80, 24)
         assert shown.count("auf der Hand") == 4 and "Wertungskarte:" in shown
+
+
+@pytest.mark.usefixtures("german")
+def test_german_words_agree_and_every_move_label_is_an_imperative() -> None:
+    """`ada (du): 1 Punkte (gestoppt)`, `ging aus mit [8]`, and labels in three forms: `wirf
+    blau-dame` without its "ab", the noun `abwehr 7`, the infinitive `passen`."""
+    from tigerden.v1 import doors_pb2, koikoi_pb2, match_pb2
+    from tigerden.v1 import tiger_dragon_pb2 as td
+
+    from client.ui import tiger_dragon
+    from client.ui.state import ClientState
+
+    state = ClientState(lobby_pb2.Game(game_id="koikoi"), "m1")
+    state.snapshot = match_pb2.Snapshot(
+        viewer_seat=0, seats=[lobby_pb2.Seat(seat=0, name="ada"), lobby_pb2.Seat(seat=1, name="bo")]
+    )
+    deal = koikoi_pb2.KoikoiDealSummary(deal=1, winner=0, points=1)
+    assert "ada (du): 1 Punkt (" in fragment_list_to_text(koikoi.summary_lines(state, deal))
+    last = td.TigerDragonRoundSummary(
+        round=2, winner=0, winning_tile=td.TIGER_DRAGON_TILE_EIGHT, points=3
+    )
+    line = fragment_list_to_text(tiger_dragon.summary_lines(state, last))
+    assert "ada (du) ging mit [8] aus" in line, line
+    labels = [
+        doors.move_label(match_pb2.Move(doors=doors_pb2.DoorsMove(discard=doors_pb2.DoorsDiscard(card=doors_pb2.DOORS_CARD_RED_LADY)))),
+        doors.move_label(match_pb2.Move(doors=doors_pb2.DoorsMove(pass_turn=doors_pb2.DoorsPass()))),
+        tiger_dragon.move_label(match_pb2.Move(tiger_dragon=td.TigerDragonMove(defend=td.TigerDragonDefend(tile=td.TIGER_DRAGON_TILE_SEVEN)))),
+        tiger_dragon.move_label(match_pb2.Move(tiger_dragon=td.TigerDragonMove(attack=td.TigerDragonAttack(tile=td.TIGER_DRAGON_TILE_FIVE)))),
+        tiger_dragon.move_label(match_pb2.Move(tiger_dragon=td.TigerDragonMove(place_face_down=td.TigerDragonPlaceFaceDown(tile=td.TIGER_DRAGON_TILE_TWO)))),
+    ]  # fmt: skip
+    assert labels == [
+        "wirf rot-dame ab",
+        "passe",
+        "wehr mit 7 ab",
+        "greif mit 5 an",
+        "leg 2 verdeckt",
+    ]
+
+
+def test_the_doors_winner_s_gems_come_first() -> None:
+    """`bob wins the match 5-10`: the winner's score came second."""
+    from tigerden.v1 import doors_pb2, match_pb2
+
+    from client.ui.state import ClientState
+
+    state = ClientState(lobby_pb2.Game(game_id="doors"), "m1")
+    state.snapshot = match_pb2.Snapshot(
+        viewer_seat=0,
+        seats=[lobby_pb2.Seat(seat=0, name="ada"), lobby_pb2.Seat(seat=1, name="bob")],
+    )
+    ended = doors_pb2.DoorsEvent(match_ended=doors_pb2.DoorsMatchEnded(winner=1, gems=[5, 10]))
+    described = doors.describe(state, match_pb2.Event(doors=ended))
+    assert described is not None and described.text == "bob wins the match 10-5"

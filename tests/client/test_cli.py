@@ -157,3 +157,34 @@ def test_the_default_name_is_the_login_name_as_others_will_see_it(
 
     monkeypatch.setattr("getpass.getuser", nobody)
     assert login_name() == "player" and login_name("spectator") == "spectator"
+
+
+async def test_a_player_the_host_removed_is_told_so_and_offered_no_way_back(
+    client: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After `tigerden host ... free 1` the removed player read "the seat was given up with
+    LeaveMatch" and, on Ctrl-Q, "your seat (1) is kept. Continue with: ... --token ...", a
+    command that then failed."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from cli.main import open_table
+
+    host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    await client.join(host.match_id, "ada")
+    bob = await client.join(host.match_id, "bob")
+    args = parser().parse_args(["join", client.target, "--no-bell"])
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        table = asyncio.create_task(
+            open_table(client, bob, "doors", args, lambda s: f"--token {s.token}")
+        )
+        await asyncio.sleep(0.5)  # bob is at the table
+        match = await host.free_seat(1)
+        assert not match.seats[1].taken
+        await asyncio.sleep(0.5)  # the stream ends, the table says why
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
+    out = capsys.readouterr().out
+    assert "is kept" not in out and "--token" not in out, out
+    assert "you no longer hold seat 1 (the host removed you from the seat" in out, out

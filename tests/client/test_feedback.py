@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import create_pipe_input
@@ -150,7 +151,7 @@ def test_a_more_marker_takes_the_place_of_whole_words_never_half_of_one() -> Non
         fragments += [("class:move", label), ("", "  ")]
     for width in range(30, 81, 5):
         for height in (1, 2, 3):
-            pane = ScrollPane(lambda: fragments)
+            pane = ScrollPane(lambda: fragments, covers=True)
             content = pane.create_content(width, height)
             last = "".join(f[1] for f in content.get_line(height - 1))
             assert len(last) <= width and "more row" in last, (width, last)
@@ -184,3 +185,44 @@ def test_the_help_fits_80_columns_and_scrolls() -> None:
     rows = ["".join(f[1] for f in row) for row in wrap(help_text(client), 80)]
     for card in ("Dojo: 10 2 2 3 3 3 4 4", "Cave: 10 2 2 2 2 2 2 2", "Dense Fog"):
         assert any(card in row for row in rows), card
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_paging_through_the_help_shows_every_word_and_names_the_keys_as_the_help_does(
+    language: str,
+) -> None:
+    """The scroll marker took the place of help text ("you may  ▲ 14 rows up (PgUp)" in place
+    of "you may not pass without discarding"), so paging never showed it; the German markers
+    said (PgUp) where the German help says Bild↑."""
+    from client.i18n import set_language
+
+    set_language(language)
+    try:
+        for setup in (SETUPS[0], SETUPS[1], SETUPS[5]):  # Doors, Koi-Koi, Tiger & Dragon
+            state, _events = next(positions(setup, 1))
+            client = client_for(setup, state, 0)
+            client.show_help = True
+            text = help_text(client)
+            pane = ScrollPane(lambda t=text: t)  # type: ignore[misc]
+            seen: list[str] = []
+            for _page in range(60):
+                content = pane.create_content(80, 15)
+                rows = ["".join(f[1] for f in content.get_line(i)) for i in range(15)]
+                assert all(len(row) <= 80 for row in rows)
+                for row in rows:
+                    if (
+                        "\N{BLACK DOWN-POINTING TRIANGLE}" in row
+                        or "\N{BLACK UP-POINTING TRIANGLE}" in row
+                    ):
+                        keys = ("(PgDn)", "(PgUp)") if language == "en" else ("(Bild↓)", "(Bild↑)")
+                        assert row.endswith(keys), row
+                seen += rows
+                if pane.at_end:
+                    break
+                pane.page(1)
+            shown = " ".join(" ".join(seen).split())
+            for wrapped in wrap(text, 80):
+                line = " ".join("".join(f[1] for f in wrapped).split())
+                assert line in shown, (setup.label, line)
+    finally:
+        set_language("en")

@@ -141,9 +141,9 @@ def test_a_game_night_in_three_terminals(
     pick_server(ada, name)
     ada.keys("n")
     ada.wait_for("new match")
-    # Past the game, players, private, collector_set, the table's clock, timeout and away, and
-    # hints:
-    ada.keys(*["Down"] * 8, "Left", "Left", "Left")  # seat 1: a person, not a bot (normal)
+    # Past the game, players, private, the match's name, collector_set, the table's clock,
+    # timeout and away, and hints:
+    ada.keys(*["Down"] * 9, "Left", "Left", "Left")  # seat 1: a person, not a bot (normal)
     ada.wait_for("seat 1: < person >")
     ada.keys("Enter")  # Enter creates from any line
     ada.wait_for("waiting for every seat to be taken")

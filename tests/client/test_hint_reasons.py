@@ -168,7 +168,7 @@ def test_a_clause_this_client_does_not_know_shows_the_servers_line(german: None)
     assert reason_words(match_pb2.MoveHint(reason="an old server")) == "an old server"
 
 
-async def test_h_at_a_german_table_gives_the_reasons_in_german(
+async def test_a_hint_at_a_german_table_gives_the_reasons_in_german(
     quick_client: Server, german: None
 ) -> None:
     """Through a real server and a real prompt-toolkit pipe: the German hint showed the

@@ -5,6 +5,7 @@ completes a unique match, and a move typed out of turn says whose turn it is."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -109,3 +110,46 @@ def test_english_move_labels_are_the_servers_labels(setup: Setup) -> None:
         assert client.snapshot is not None and client.snapshot.legal_moves
         for move in client.snapshot.legal_moves:
             assert client.label(move) == move.label
+
+
+class Adviser:
+    """A seat's advice, counted: the table asks it for hints and the review."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    async def hint(self, version: int | None = None) -> match_pb2.HintResponse:
+        self.asked.append("hint")
+        return match_pb2.HintResponse(version=version or 0)
+
+    async def review(self) -> AsyncIterator[match_pb2.ReviewMatchResponse]:
+        self.asked.append("review")
+        yield match_pb2.ReviewMatchResponse()
+
+
+async def test_no_letter_is_a_shortcut_so_every_move_keeps_its_first_letter() -> None:
+    """h and r asked for a hint and the review on an empty prompt, eating the first letter of
+    "red-tiger", "rate rot" (the German help's example) and "hirsch"; F3 and /hint ask."""
+    state = moves_state(LABELS)
+    adviser = Adviser()
+
+    async def send(version: int, move: match_pb2.Move) -> None:
+        pass
+
+    with create_pipe_input() as pipe:
+        app = build_app(state, send, input=pipe, output=DummyOutput(), advisor=adviser)
+        prompt = app.tigerden_prompt  # type: ignore[attr-defined]
+        running = asyncio.ensure_future(app.run_async())
+        await asyncio.sleep(0.05)
+        for typed in ("red-tiger", "rate rot", "hirsch"):
+            pipe.send_text("\x15" + typed)  # Ctrl-U empties the prompt first
+            await wait_for(lambda t=typed: prompt.text == t, state=state)  # type: ignore[misc]
+        assert adviser.asked == [] and state.held is None and state.review is None
+        pipe.send_text("\x15/hint\r")
+        await wait_for(lambda: state.held is not None, state=state)
+        pipe.send_text(" ")
+        await wait_for(lambda: state.held is None, state=state)
+        pipe.send_text("\x1bOR")  # F3
+        await wait_for(lambda: adviser.asked == ["hint", "hint"], state=state)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(running, 5)

@@ -268,3 +268,16 @@ def test_house_rules_on_the_table_first_to_dealer_draw_and_zero_sum_transfer() -
     gains = zero_sum.last_deal.gains
     shown = rendered(zero_sum, None)
     assert f"ada {gains[0]:+d}, bob {gains[1]:+d}" in shown
+
+
+def test_a_pile_lists_the_sake_cup_where_the_rules_count_it() -> None:
+    """Issue 20: `plains 6` beside `kasu 7/10`, the sake cup counting as a plain (V8 `both`)
+    but listed with the animals alone. Each group now lists what its yaku count."""
+    cup = Card.SEP_SAKE_CUP
+    state = first(lambda s: any(cup in pile for pile in s.view(None).piles))
+    view = state.view(None)
+    groups = next(g for g, pile in zip(view.groups, view.piles, strict=True) if cup in pile)
+    assert cup in groups.animals and cup in groups.plains  # the default rules: both
+    lines = rendered(state, None).splitlines()
+    (line,) = [line for line in lines if "sep-sake-cup" in line]
+    assert f"plains {len(groups.plains)}:" in line and line.count("sep-sake-cup") == 2

@@ -79,6 +79,10 @@ async def test_enter_creates_a_private_hosted_match_with_a_typed_clock(
         assert isinstance(form, CreateForm)
         pipe.send_text(DOWN * 2 + RIGHT)  # private: no -> yes
         await wait_for(lambda: form.private)
+        pipe.send_text(DOWN)  # the match's name
+        await wait_for(lambda: form.row.key == "name")
+        pipe.send_text("Friday q")  # q types here (it leaves the form on other lines)
+        await wait_for(lambda: form.name == "Friday q")
         pipe.send_text(DOWN * 2)  # the clock
         await wait_for(lambda: form.row.key == "option:clock")
         pipe.send_text("move:10")
@@ -91,6 +95,8 @@ async def test_enter_creates_a_private_hosted_match_with_a_typed_clock(
         )
         created = state.matches[mine]
         assert created.private and created.options["clock"] == "move:10"
+        assert created.name == "Friday q"
+        assert "Friday q" in text(match_lines(state))  # the list shows the name
         pipe.send_text(CTRL_Q)
         await wait_for(lambda: "its join code: " in state.status, state=state)
 
@@ -106,7 +112,7 @@ async def test_a_refused_form_stays_open_to_fix_it(running: Running) -> None:
     async with lobby(f"127.0.0.1:{running.port}") as (state, _session, pipe):
         pipe.send_text("n")
         await wait_for(lambda: state.form is not None)
-        pipe.send_text(DOWN * 4 + "move:ten" + ENTER)
+        pipe.send_text(DOWN * 5 + "move:ten" + ENTER)
         await wait_for(lambda: "clock=" in state.status, state=state)
         assert state.form is not None and state.form.options["clock"] == "move:ten"
         assert state.my_seats == {}
@@ -159,6 +165,7 @@ async def test_a_private_match_asks_for_its_code(running: Running, client: Serve
         await wait_for(lambda: state.asking is not None)
         pipe.send_text("XXXXXX" + ENTER)
         await wait_for(lambda: "not the join code" in state.status, state=state)
+        assert f"not the join code of match {host.match_id}: ask its host" in state.status
         pipe.send_text(ENTER)
         await wait_for(lambda: state.asking is not None)
         pipe.send_text(code + ENTER)

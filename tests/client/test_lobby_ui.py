@@ -60,6 +60,7 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
                 "game",
                 "players",
                 "private",
+                "name",
                 "option:collector_set",
                 "option:clock",
                 "option:timeout",
@@ -68,8 +69,8 @@ async def test_create_leave_come_back_and_watch_from_the_lobby(
                 "seat:1",
                 "create",
             ]
-            pipe.send_text(DOWN * 8 + LEFT * 3)  # seat 1: bot normal -> easy -> random -> person
-            await wait_for(lambda: form.rows[8].value == "person")
+            pipe.send_text(DOWN * 9 + LEFT * 3)  # seat 1: bot normal -> easy -> random -> person
+            await wait_for(lambda: form.rows[9].value == "person")
             pipe.send_text(ENTER)
             await wait_for(lambda: len(state.my_seats) == 1, state=state)
             (mine,) = state.my_seats

@@ -86,7 +86,7 @@ def koikoi_items(client: ClientState, rows: list[str]) -> list[Item]:
             items.append(find(section, f"{dot} dealer {dot}"))
         if player.koi_koi:
             items.append(find(section, f"{player.koi_koi} koi-koi call"))
-        pile = player.pile
+        pile = player.counted_pile  # as the rules count the cards: what the client shows
         if not any((pile.brights, pile.animals, pile.ribbons, pile.plains)):
             items.append(find(section, "nothing captured yet"))
         for kind, label, group in (

@@ -173,3 +173,21 @@ def test_a_freed_seat_is_named_free_not_by_its_number(german: None) -> None:
     assert state.player_name(1) == "(free)"
     snapshot.seats[1].taken = True
     assert state.player_name(1) == "seat 1"
+
+
+def test_notes_about_you_say_you_and_a_bot_for_a_bot_names_the_seat() -> None:
+    """`eve (you)'s time ran out` and `a bot (random) now plays for bot-1 (random)` read badly."""
+    played = TableNote(NoteKind.CLOCK_PLAYED, 0, "ada", move=MOVE)
+    assert shown(played) == "your time ran out: the server played take red-lady"
+    assert shown(played.for_viewer(0)) == "your time ran out: the server played take red-lady"
+    assert shown(TableNote(NoteKind.FORFEIT, 0, "ada")) == "your time ran out: you lose the match"
+    assert shown(TableNote(NoteKind.BOT_TAKES_OVER, 0, "ada", "easy")) == (
+        "a bot (easy) now plays for you"
+    )
+    for old in ("", "bot-1 (random)"):
+        note = TableNote(NoteKind.BOT_TAKES_OVER, 1, old, "easy")
+        assert shown(note) == "a bot (easy) now plays seat 1"
+    assert shown(TableNote(NoteKind.BOT_TAKES_OVER, 1, "bob", "easy")) == (
+        "a bot (easy) now plays for bob"
+    )
+    assert shown(TableNote(NoteKind.SAT_DOWN, 0, "ada")) == "ada (you) sat down"

@@ -50,8 +50,39 @@ def test_ascii_is_chosen_when_the_terminal_is_not_utf8() -> None:
 
     assert wants_ascii(Stream("ANSI_X3.4-1968"))  # type: ignore[arg-type]
     assert wants_ascii(Stream("latin-1"))  # type: ignore[arg-type]
-    assert not wants_ascii(Stream("UTF-8"))  # type: ignore[arg-type]
-    assert not wants_ascii(Stream("utf8"))  # type: ignore[arg-type]
+    assert not wants_ascii(Stream("UTF-8"), {})  # type: ignore[arg-type]
+    assert not wants_ascii(Stream("utf8"), {})  # type: ignore[arg-type]
+
+
+def test_a_c_locale_means_ascii_though_python_writes_utf8() -> None:
+    """`LANG=C` still drew Unicode: Python coerces the C locale to UTF-8 for its own output,
+    but the terminal was told to expect ASCII."""
+
+    class Stream:
+        encoding = "utf-8"
+
+    for environ in ({"LANG": "C"}, {"LC_ALL": "POSIX", "LANG": "en_US.UTF-8"}, {"LANG": "de_DE"}):
+        assert wants_ascii(Stream(), environ), environ  # type: ignore[arg-type]
+    for environ in ({"LANG": "C.UTF-8"}, {"LC_ALL": "de_DE.utf8"}, {}):
+        assert not wants_ascii(Stream(), environ), environ  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("ascii_only")
+def test_ascii_card_symbols_are_no_letters_and_the_banner_is_not_the_prompt() -> None:
+    """In ASCII the symbols ran into the names (`[ofeb-plain-2]`, `oplains`, `[rred-lady]`)
+    and the banner's `>` looked like the prompt `> `."""
+    from client.ui.text import symbols
+
+    glyphs = symbols()
+    for mark in (glyphs.bright, glyphs.animal, glyphs.ribbon, glyphs.plain, glyphs.red):
+        assert not any(c.isalnum() for c in mark), mark
+    for mark in (glyphs.blue, glyphs.wild):
+        assert not any(c.isalnum() for c in mark), mark
+    assert not glyphs.to_act.startswith(">")
+    setup = SETUPS[1]
+    for state, events in positions(setup, 30, seed=3):
+        shown = screen_text(client_for(setup, state, 0, events), 80, 24)
+        assert not re.search(r"\[o[a-z]{3}-|\bo(plains|brights)", shown), shown
 
 
 def test_no_color_means_no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -149,3 +180,101 @@ def test_marks_colour_symbols_not_words(setup: object) -> None:
         for style, text, *_ in screen.render(client):
             if "class:mark." in style:
                 assert not any(c.isalnum() for c in text), (style, text)
+
+
+async def test_again_then_quit_leaves_the_rematch_for_play_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play doors` -> /again -> Ctrl-Q said "Continue with: tigerden play --resume", which then
+    answered "no unfinished local match": the seats file still held the first match. The test
+    sees the command's embedded server (to finish the match from a second stream of the seat)
+    and types into the real `tigerden play` table."""
+    import asyncio
+    import contextlib
+    import json
+    import random
+    from collections.abc import AsyncIterator
+    from typing import Any
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    import cli.main
+    from client.api import Server
+    from client.bot import play_seat, random_chooser
+    from tests.client.test_ui import wait_for
+
+    db = tmp_path / "local.sqlite"
+    servers: list[Server] = []
+    real = cli.main.embedded_server
+
+    @contextlib.asynccontextmanager
+    async def seen(*args: Any) -> AsyncIterator[Server]:
+        async with real(*args) as server:
+            servers.append(server)
+            yield server
+
+    monkeypatch.setattr(cli.main, "embedded_server", seen)
+    args = cli.main.parser().parse_args(
+        ["play", "doors", "--db", str(db), "--name", "ada", "--level", "random", "--no-bell"]
+    )
+    args.bot_delay = 0.0
+    seats_file = cli.main.local_seats_file(db)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        play = asyncio.create_task(cli.main.cmd_play(args))
+        await wait_for(lambda: seats_file.exists() or play.done())
+        assert not play.done(), play.result()
+        first = json.loads(seats_file.read_text())[-1]
+        server = servers[0]
+        seat = await server.resume(first["match"], first["token"])
+        await play_seat(seat, random_chooser(random.Random(5)))  # the match ends
+        await asyncio.sleep(0.3)
+        pipe.send_text(" ")  # puts the end-of-match summary away
+        await asyncio.sleep(0.1)
+        pipe.send_text("/again\r")
+        await wait_for(lambda: len(json.loads(seats_file.read_text())) == 2)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(play, 10)
+    async with embedded_server(db, 0.0) as server:  # `tigerden play --resume`, a new process
+        found = await last_local_seat(server, db)
+        assert found is not None
+        assert found[0].match_id != first["match"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_long_status_goes_on_in_a_second_row_instead_of_losing_its_end(language: str) -> None:
+    """At 80 columns the status lost its end: four players' `… bot-3 (random)` without
+    `· /again to play again`; German `… /again für eine Revanch`."""
+    from tigerden.v1 import match_pb2
+
+    from client.i18n import _, set_language
+
+    set_language(language)
+    try:
+        setup = SETUPS[5]  # Tiger & Dragon, four players
+        state, _events = next(positions(setup, 1))
+        client = client_for(setup, state, 0)
+        snapshot = client.snapshot
+        assert snapshot is not None
+        for seat in snapshot.seats[1:]:
+            seat.name = f"bot-{seat.seat} (random)"
+        snapshot.ClearField("legal_moves")
+        snapshot.result.CopyFrom(match_pb2.MatchResult(scores=[12, 30, 21, 15], winners=[1]))
+        client.status = client.table_status()
+        end = _("/again to play again")
+        assert len(client.status) > 80 and client.status.endswith(end)
+        shown = screen_text(client, 80, 24)
+        assert all(len(row) <= 80 for row in shown.splitlines())
+        flat = " ".join(shown.split())
+        assert " ".join(client.status.split()) in flat, shown
+    finally:
+        set_language("en")
+
+
+def test_the_too_small_line_wraps_at_words() -> None:
+    """At 60x20 the line broke mid-word: `... ne` / `eds 64x18`."""
+    state, _ = next(positions(SETUPS[0], 1))
+    shown = screen_text(client_for(SETUPS[0], state, 0), 60, 20).splitlines()
+    assert shown[0].startswith("window 60x20 is too small:")
+    assert any(row.strip().endswith("needs 64x18") for row in shown[:2]), shown[:2]

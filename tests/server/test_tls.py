@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from client.api import connect
-from server.main import Tls, start_server
+from server.main import Tls, key_warning, start_server
 from tests.client.test_cli import run
 from tests.server.test_kill import serve
 
@@ -96,6 +96,20 @@ def test_serve_with_tls_flags_and_client_commands_with_tls_ca(tmp_path: Path) ->
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_8g_a_world_readable_tls_key_is_warned_about(tmp_path: Path) -> None:
+    cert, key = make_certificate(tmp_path)
+    key.chmod(0o644)
+    db = tmp_path / "db.sqlite"
+    process, _address = serve(db, "--tls-cert", str(cert), "--tls-key", str(key))
+    process.terminate()
+    process.wait(timeout=30)
+    said = db.with_suffix(".log").read_text()
+    assert f"the TLS key {key} can be read by other users" in said
+    assert f"chmod 600 {key}" in said
+    key.chmod(0o600)
+    assert key_warning(key) is None
 
 
 def test_serve_needs_both_tls_flags(tmp_path: Path) -> None:

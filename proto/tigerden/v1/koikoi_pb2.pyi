@@ -824,6 +824,7 @@ class KoikoiPlayer(_message.Message):
     STOP_POINTS_FIELD_NUMBER: _builtins.int
     KOI_KOI_FIELD_NUMBER: _builtins.int
     PROGRESS_FIELD_NUMBER: _builtins.int
+    COUNTED_PILE_FIELD_NUMBER: _builtins.int
     hand_count: _builtins.int
     """Cards left in the seat's hand."""
     total: _builtins.int
@@ -847,6 +848,14 @@ class KoikoiPlayer(_message.Message):
         terminal client's range.
         """
 
+    @_builtins.property
+    def counted_pile(self) -> Global___KoikoiPile:
+        """The capture pile grouped as the match's rules count it: each group holds the cards its
+        yaku count, so the sake cup is among the animals, the plains or both (option sake_cup),
+        while `pile` groups by the cards' kinds alone (the cup with the animals). Unset from servers
+        before it was added; `progress` counts these groups.
+        """
+
     def __init__(
         self,
         *,
@@ -857,10 +866,11 @@ class KoikoiPlayer(_message.Message):
         stop_points: _builtins.int = ...,
         koi_koi: _builtins.int = ...,
         progress: _abc.Iterable[Global___KoikoiYakuProgress] | None = ...,
+        counted_pile: Global___KoikoiPile | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["pile", b"pile"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["counted_pile", b"counted_pile", "pile", b"pile"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["hand_count", b"hand_count", "koi_koi", b"koi_koi", "pile", b"pile", "progress", b"progress", "stop_points", b"stop_points", "total", b"total", "yaku", b"yaku"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["counted_pile", b"counted_pile", "hand_count", b"hand_count", "koi_koi", b"koi_koi", "pile", b"pile", "progress", b"progress", "stop_points", b"stop_points", "total", b"total", "yaku", b"yaku"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -389,6 +389,7 @@ class CreateMatchRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
     CREATOR_NAME_FIELD_NUMBER: _builtins.int
+    MATCH_NAME_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """Which game, from ListGames."""
     players: _builtins.int
@@ -396,6 +397,10 @@ class CreateMatchRequest(_message.Message):
     creator_name: _builtins.str
     """The name of the person creating the match, shown in the match list (cleaned like player
     names); empty for "someone".
+    """
+    match_name: _builtins.str
+    """A name for the match itself ("Friday Koi-Koi"), shown in the match list (cleaned like
+    player names, at most 40 characters); empty for none.
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
@@ -417,10 +422,11 @@ class CreateMatchRequest(_message.Message):
         options: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         seats: _abc.Iterable[Global___SeatSpec] | None = ...,
         creator_name: _builtins.str = ...,
+        match_name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["creator_name", b"creator_name", "game_id", b"game_id", "options", b"options", "players", b"players", "seats", b"seats"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["creator_name", b"creator_name", "game_id", b"game_id", "match_name", b"match_name", "options", b"options", "players", b"players", "seats", b"seats"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -491,6 +497,7 @@ class MatchInfo(_message.Message):
     PRIVATE_FIELD_NUMBER: _builtins.int
     ENDING_FIELD_NUMBER: _builtins.int
     CREATED_BY_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
     TO_ACT_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     REMATCH_MATCH_ID_FIELD_NUMBER: _builtins.int
@@ -509,6 +516,8 @@ class MatchInfo(_message.Message):
     """How a finished match ended; unspecified while it is not over."""
     created_by: _builtins.str
     """Who created the match (CreateMatchRequest.creator_name; for a rematch, who asked first)."""
+    name: _builtins.str
+    """The match's own name (CreateMatchRequest.match_name; a rematch keeps it); empty for none."""
     to_act: _builtins.int
     """Whose decision it is while PLAYING; unset otherwise. With the seats' presence it says who
     the table is waiting for.
@@ -539,6 +548,7 @@ class MatchInfo(_message.Message):
         private: _builtins.bool = ...,
         ending: Global___MatchEnding.ValueType = ...,
         created_by: _builtins.str = ...,
+        name: _builtins.str = ...,
         to_act: _builtins.int | None = ...,
         rematch_of: _builtins.str = ...,
         rematch_match_id: _builtins.str = ...,
@@ -546,7 +556,7 @@ class MatchInfo(_message.Message):
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "hints", b"hints", "match_id", b"match_id", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "created_by", b"created_by", "ending", b"ending", "game_id", b"game_id", "hints", b"hints", "match_id", b"match_id", "name", b"name", "options", b"options", "private", b"private", "rematch_match_id", b"rematch_match_id", "rematch_of", b"rematch_of", "seats", b"seats", "status", b"status", "to_act", b"to_act", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
@@ -655,8 +665,21 @@ class WatchLobbyResponse(_message.Message):
 
     FULL_FIELD_NUMBER: _builtins.int
     MATCHES_FIELD_NUMBER: _builtins.int
+    FINISHED_COUNT_FIELD_NUMBER: _builtins.int
+    FINISHED_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     full: _builtins.bool
-    """True on the first message: `matches` is then the whole list, newest first."""
+    """True on the first message: `matches` is then the whole list of unfinished matches (and,
+    with include_finished, the newest page of finished ones), newest first.
+    """
+    finished_count: _builtins.int
+    """First message only: how many finished matches the archive holds (of `game_id`, if given),
+    whether or not include_finished asked for them.
+    """
+    finished_page_token: _builtins.str
+    """First message only, with include_finished: the ListMatchesRequest.page_token (with status
+    MATCH_STATUS_FINISHED and the same game_id) of the finished matches after those sent;
+    empty when every finished match was sent.
+    """
     @_builtins.property
     def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]:
         """The whole list, or each match that changed since the previous message (its new state)."""
@@ -666,10 +689,12 @@ class WatchLobbyResponse(_message.Message):
         *,
         full: _builtins.bool = ...,
         matches: _abc.Iterable[Global___MatchInfo] | None = ...,
+        finished_count: _builtins.int = ...,
+        finished_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["full", b"full", "matches", b"matches"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished_count", b"finished_count", "finished_page_token", b"finished_page_token", "full", b"full", "matches", b"matches"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -804,6 +829,7 @@ class JoinMatchRequest(_message.Message):
     PLAYER_NAME_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     JOIN_CODE_FIELD_NUMBER: _builtins.int
+    HOT_SEAT_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match to join."""
     player_name: _builtins.str
@@ -812,6 +838,12 @@ class JoinMatchRequest(_message.Message):
     """A particular seat; unset takes the first free human seat."""
     join_code: _builtins.str
     """The join code of a private match (letters and digits; case does not matter)."""
+    hot_seat: _builtins.bool
+    """True to take another seat of a match this client already holds a seat of (a hot-seat game
+    at one screen). A client that holds a seat sends its token as `authorization: Bearer`
+    metadata; without hot_seat, a second seat of the same match is then refused
+    (ALREADY_EXISTS / ALREADY_SEATED).
+    """
     def __init__(
         self,
         *,
@@ -819,10 +851,11 @@ class JoinMatchRequest(_message.Message):
         player_name: _builtins.str = ...,
         seat: _builtins.int | None = ...,
         join_code: _builtins.str = ...,
+        hot_seat: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "join_code", b"join_code", "match_id", b"match_id", "player_name", b"player_name", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "hot_seat", b"hot_seat", "join_code", b"join_code", "match_id", b"match_id", "player_name", b"player_name", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015

@@ -11,23 +11,29 @@ import pytest
 
 from engine.core import BadOptions
 from engine.koikoi import GAME
-from engine.koikoi.cards import Card
+from engine.koikoi.cards import Card, Kind, four_pairs, mask_of
 from engine.koikoi.model import (
+    BoardFourTaken,
     DealEnd,
     DealEnded,
     DealerDrawn,
     Dealt,
     Doubling,
     KoiKoi,
+    KoiKoiCalled,
     MatchEnded,
     Multiplier,
     Phase,
+    Played,
     ScoredYaku,
+    Step,
     Stop,
     Yaku,
+    YakuMade,
 )
 from engine.koikoi.options import CONFLICTS, OPTIONS, rules_from_options
 from engine.koikoi.rules import (
+    BoardFour,
     FinalTie,
     FirstDealer,
     NextDealer,
@@ -43,6 +49,7 @@ from tests.engine.koikoi.koikoi_scenarios import (
     EXHAUSTED,
     OTHER_CALLS_FIRST,
     OTHER_CALLS_TWICE,
+    cards,
     dealer_at_seven_after_two_calls,
     dealer_stops,
     dealt,
@@ -160,18 +167,32 @@ def test_V13_with_other_yaku_the_other_viewing_yaku_is_not_enough() -> None:
     assert Scorer(rules).scored(pile(BOTH_VIEWING), 1) == []
 
 
-def test_V13_season_double_doubles_each_viewing_yaku_in_its_month() -> None:
+def test_V13_Q12_season_double_doubles_each_viewing_yaku_in_its_month() -> None:
     rules = Rules(viewing_sake_points=3, viewing_limit=ViewingLimit.SEASON_DOUBLE)
     assert viewing(rules, BOTH_VIEWING, month=3) == {Yaku.HANAMI_ZAKE: 6, Yaku.TSUKIMI_ZAKE: 3}
     assert viewing(rules, BOTH_VIEWING, month=8) == {Yaku.HANAMI_ZAKE: 3, Yaku.TSUKIMI_ZAKE: 6}
     assert viewing(rules, BOTH_VIEWING, month=1) == {Yaku.HANAMI_ZAKE: 3, Yaku.TSUKIMI_ZAKE: 3}
 
 
-def test_V13_season_only_counts_each_viewing_yaku_only_in_its_month() -> None:
+def test_V13_Q12_season_only_counts_each_viewing_yaku_only_in_its_month() -> None:
     rules = Rules(viewing_sake_points=3, viewing_limit=ViewingLimit.SEASON_ONLY)
     assert viewing(rules, BOTH_VIEWING, month=3) == {Yaku.HANAMI_ZAKE: 3}
     assert viewing(rules, BOTH_VIEWING, month=8) == {Yaku.TSUKIMI_ZAKE: 3}
     assert viewing(rules, BOTH_VIEWING, month=1) == {}
+
+
+def test_V13_Q12_in_season_is_the_deals_month_so_a_single_deal_is_never_in_season() -> None:
+    """Deal n is month n (deal 1 January, as for tsuki-fuda): March and August are the
+    seasons of the viewing yaku, and a single deal, always January, is in neither."""
+    for deals in (1, 12):
+        state = KoiKoiState(Rules(deals=deals), 5)
+        state.start()
+        rng = random.Random(5)
+        months = {state.deal_no: state.month}
+        while state.to_act() is not None:
+            state.apply(rng.choice(state.legal_moves()))
+            months.setdefault(state.deal_no, state.month)
+        assert months == {deal: deal for deal in range(1, deals + 1)}
 
 
 # V4c --------------------------------------------------------------------------------------
@@ -190,7 +211,9 @@ def test_V13_season_only_counts_each_viewing_yaku_only_in_its_month() -> None:
         (OwnKoi.KOIKOI_JAPAN, 5, 0, 3),
     ],
 )
-def test_V4c_own_koi_bonus_per_call(own_koi: OwnKoi, calls: int, bonus: int, factor: int) -> None:
+def test_V4c_Q14_own_koi_bonus_per_call(
+    own_koi: OwnKoi, calls: int, bonus: int, factor: int
+) -> None:
     state, _ = scripted_vector9(Rules(own_koi=own_koi), upto=7)
     assert state.phase is Phase.DECISION and state.totals[0] == 7
     state.koi_koi = (calls, 0)
@@ -218,7 +241,7 @@ def test_V4c_bright_base_multiplies_by_the_brights_on_the_dealt_board() -> None:
     assert summary.points == 14
 
 
-def test_V4c_bright_base_with_fewer_than_two_brights_multiplies_nothing() -> None:
+def test_V4c_Q14_bright_base_with_fewer_than_two_brights_multiplies_nothing() -> None:
     state, _ = dealt(*EXHAUSTED, rules=Rules(bright_base=True))
     assert state.deal_brights == 1  # mar-curtain
     events, _ = play_deal(state, dealer_stops)
@@ -226,10 +249,37 @@ def test_V4c_bright_base_with_fewer_than_two_brights_multiplies_nothing() -> Non
     assert summary.multipliers == () and summary.points == summary.base
 
 
+def test_V4c_Q14_bright_base_counts_the_board_after_dealer_takes_refills_it() -> None:
+    """With `dealer_takes` the dealer takes a complete month and the stock refills the board:
+    the bright base is the brights of the board as play starts, after the refill."""
+    rules = Rules(bright_base=True, board_four=BoardFour.DEALER_TAKES)
+    checked = 0
+    for seed in range(3000):
+        state = KoiKoiState(rules, seed)
+        events = state.start()
+        taken, deals = of_type(events, BoardFourTaken), of_type(events, Dealt)
+        if (
+            not taken
+            or state.phase is Phase.OVER
+            or events.index(taken[-1]) < events.index(deals[-1])
+        ):
+            continue  # no four on the board, or a deal that did not stand
+        dealt_now = deals[-1]
+        board = set(dealt_now.board) - set(taken[-1].cards) | set(taken[-1].refill)
+        assert set(state.view(None).board) == board
+        brights = sum(card.kind is Kind.BRIGHT for card in board)
+        assert state.view(None).deal_brights == brights
+        dealt_brights = sum(card.kind is Kind.BRIGHT for card in dealt_now.board)
+        checked += brights != dealt_brights
+        if checked >= 3:
+            return
+    raise AssertionError("fewer than 3 deals where the refill changed the brights")
+
+
 # V4d --------------------------------------------------------------------------------------
 
 
-def test_V4d_lock_the_callers_next_yaku_ends_the_deal() -> None:
+def test_V4d_Q13_lock_the_callers_next_yaku_ends_the_deal() -> None:
     state, phases = scripted_vector9(Rules(koi_koi_lock=True), upto=7)
     assert phases[2] == "DECISION"  # the first yaku still asks: nobody had called yet
     summary = state.last_deal
@@ -237,7 +287,7 @@ def test_V4d_lock_the_callers_next_yaku_ends_the_deal() -> None:
     assert summary.points == 7 and state.phase is Phase.OVER
 
 
-def test_V4d_lock_the_opponents_next_yaku_ends_the_deal_too() -> None:
+def test_V4d_Q13_lock_the_opponents_next_yaku_ends_the_deal_too() -> None:
     state, _ = dealt(*OTHER_CALLS_FIRST, rules=Rules(koi_koi_lock=True))
     events, decisions = play_deal(state)
     assert decisions == [(1, "koi-koi")]  # the dealer is never asked
@@ -252,7 +302,7 @@ def test_V4d_showdown_a_counter_call_is_allowed_without_a_lock() -> None:
     assert state.koi_koi == (0, 1) and state.legal_moves() == (Stop(), KoiKoi())
 
 
-def test_V4d_call_limit_a_rise_after_the_last_allowed_call_stops() -> None:
+def test_V4d_Q13_call_limit_a_rise_after_the_last_allowed_call_stops() -> None:
     state, _ = scripted_vector9(Rules(koi_koi_limit=1), upto=7)
     summary = state.last_deal
     assert summary is not None and summary.reason is DealEnd.CALL_LIMIT
@@ -261,10 +311,42 @@ def test_V4d_call_limit_a_rise_after_the_last_allowed_call_stops() -> None:
     assert state.phase is Phase.DECISION  # one call of two used: still a choice
 
 
-def test_V4d_call_limit_counts_each_players_calls_alone() -> None:
+def test_V4d_Q13_call_limit_counts_each_players_calls_alone() -> None:
     state, _ = dealt(*OTHER_CALLS_FIRST, rules=Rules(koi_koi_limit=1))
     play_until(state, lambda s: s.phase is Phase.DECISION and s.turn == 0)
     assert state.koi_koi == (0, 1)  # seat 1 used its call; the dealer still has one
+
+
+def test_V4d_Q13_under_the_lock_any_rise_after_a_call_ends_the_deal_the_last_turn_first() -> None:
+    """A new yaku or a bigger one after anyone's call ends a locked deal without a decision;
+    when it comes on the player's last turn the reason is the last turn, not the lock."""
+    seen = {"new yaku": 0, "bigger yaku": 0, "last turn": 0, "locked": 0}
+    for seed in range(40):
+        state = KoiKoiState(Rules(koi_koi_lock=True, deals=12), seed)
+        events, rng = state.start(), random.Random(seed)
+        while state.to_act() is not None:
+            calling = state.phase is Phase.DECISION
+            events += state.apply(KoiKoi() if calling else rng.choice(state.legal_moves()))
+        called, played, made = False, [0, 0], [set[Yaku](), set[Yaku]()]
+        for at, event in enumerate(events):
+            if isinstance(event, Dealt):
+                called, played, made = False, [0, 0], [set(), set()]
+            elif isinstance(event, KoiKoiCalled):
+                called = True
+            elif isinstance(event, Played) and event.step is Step.HAND:
+                played[event.seat] += 1
+            elif isinstance(event, YakuMade):
+                yaku = {scored.yaku for scored in event.yaku}
+                if called:
+                    after = next(e for e in events[at + 1 :] if isinstance(e, DealEnded | Played))
+                    assert isinstance(after, DealEnded), "a rise after a call asked again"
+                    last = played[event.seat] == 8
+                    reason = DealEnd.LAST_TURN if last else DealEnd.LOCKED
+                    assert after.summary.reason is reason
+                    seen["bigger yaku" if yaku <= made[event.seat] else "new yaku"] += 1
+                    seen["last turn" if last else "locked"] += 1
+                made[event.seat] = yaku
+    assert all(seen.values()), seen
 
 
 # V5 ---------------------------------------------------------------------------------------
@@ -292,7 +374,7 @@ def test_V5_first_to_ends_after_the_deal_that_reaches_the_target() -> None:
 
 
 @pytest.mark.parametrize("rule", list(NextDealer))
-def test_V5_next_dealer(rule: NextDealer) -> None:
+def test_V5_Q15_next_dealer(rule: NextDealer) -> None:
     """winner / loser: the deal's winner (loser) deals next, a drawn deal keeps the dealer;
     alternate: the deal passes every time."""
     changes = 0
@@ -321,12 +403,28 @@ def test_V5_final_tie_draw_has_no_winner() -> None:
     assert state.result() is not None and state.result().winners == ()  # type: ignore[union-attr]
 
 
-def test_V5_final_tie_dealer_wins_a_tied_match() -> None:
+def test_V5_Q15_final_tie_dealer_wins_a_tied_match() -> None:
     for dealer in (0, 1):
         state, _ = dealt(*EXHAUSTED, rules=Rules(final_tie=FinalTie.DEALER), dealer=dealer)
         events, _ = play_deal(state)
         assert state.match_scores == (0, 0)
         assert of_type(events, MatchEnded)[0].winners == (dealer,)
+
+
+def test_V5_Q15_final_tie_dealer_is_the_dealer_of_the_last_deal() -> None:
+    """Over two deals with the deal passing, the dealer of the last deal (not the first) wins
+    a tied match."""
+    rules = Rules(deals=2, next_dealer=NextDealer.ALTERNATE, final_tie=FinalTie.DEALER)
+    tied = 0
+    for seed in range(200):
+        state, deals = random_match(rules, seed)
+        if state.match_scores[0] != state.match_scores[1]:
+            continue
+        result = state.result()
+        assert result is not None and result.winners == (state.dealer,)
+        assert len(deals) == 2
+        tied += 1
+    assert tied > 0
 
 
 def test_V5_final_tie_extra_deals_until_the_totals_differ() -> None:
@@ -348,7 +446,7 @@ def test_V5_zero_sum_starts_at_50_and_the_loser_pays() -> None:
     assert state.match_scores == (50 + summary.points, 50 - summary.points)
 
 
-def test_V5_zero_sum_pays_at_most_what_the_loser_holds_and_ends_the_match() -> None:
+def test_V5_Q15_zero_sum_pays_at_most_what_the_loser_holds_and_ends_the_match() -> None:
     rules = rules_from_options({"zero_sum": "on", "deals": "6"})
     state, _ = dealt(*OTHER_CALLS_FIRST, rules=rules)
     state.match_scores = (97, 3)
@@ -426,7 +524,7 @@ def test_V12_ten_card_hands_with_eight_on_the_board_use_the_whole_stock() -> Non
     assert len(state.stock) == 20 - turns and turns <= 20
 
 
-def test_V12_kuttsuki_in_ten_cards_is_five_pairs() -> None:
+def test_V12_Q11_kuttsuki_in_ten_cards_is_five_pairs() -> None:
     pairs = "jan-crane jan-poetry feb-warbler feb-poetry mar-curtain mar-poetry apr-cuckoo "
     pairs += "apr-ribbon may-bridge may-ribbon"
     _, events = dealt(
@@ -441,6 +539,9 @@ def test_V12_kuttsuki_in_ten_cards_is_five_pairs() -> None:
         rules=Rules(hand_size=10),
     )
     assert ended(events).summary.yaku == (ScoredYaku(Yaku.KUTTSUKI, 6),)
+    # Q11: a hand of pairs only; four pairs beside two odd cards are not kuttsuki in ten.
+    four = pairs.replace("may-bridge may-ribbon", "may-bridge jun-butterflies")
+    assert four_pairs(mask_of(cards(pairs))) and not four_pairs(mask_of(cards(four)))
 
 
 # D2 ---------------------------------------------------------------------------------------
@@ -457,7 +558,7 @@ def test_D2_draw_in_the_same_month_the_higher_card_deals() -> None:
     assert draw_winner((Card.JAN_POETRY, Card.JAN_PLAIN_2)) == 0
 
 
-def test_D2_draw_a_tie_is_drawn_again() -> None:
+def test_D2_Q16_draw_a_tie_is_drawn_again() -> None:
     assert draw_winner((Card.DEC_PLAIN_1, Card.DEC_PLAIN_2)) is None
     tied = 0
     for seed in range(400):

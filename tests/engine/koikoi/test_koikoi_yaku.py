@@ -4,7 +4,7 @@ variants V1, V2, V3, V6, V8."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.koikoi.cards import ANIMALS, DECK, MONTHS, PLAINS, SAKE_CUP, indices
+from engine.koikoi.cards import ANIMALS, DECK, MONTHS, PLAINS, SAKE_CUP, Card, indices
 from engine.koikoi.model import Yaku
 from engine.koikoi.rules import GROUPED, NINTENDO, Rules, SakeCup, ValueTable, ViewingCancel
 from engine.koikoi.yaku import Scorer
@@ -218,6 +218,36 @@ def test_progress_counts_the_sake_cup_as_the_rules_say() -> None:
     }
     assert progress(cup, Rules(sake_cup=SakeCup.ANIMAL))[Yaku.KASU] == (8, 10)
     assert Yaku.TANE not in progress(cup, Rules(sake_cup=SakeCup.PLAIN))  # 2 of 5: too few
+
+
+def test_progress_towards_brights_leaves_out_the_rain_man_where_he_cannot_count() -> None:
+    """Issue 20: `brights 2: nov-rain-man dec-phoenix` showed `towards: sankō 2/3`, but the
+    Rain Man spoils sankō (E15): with him the next bright yaku is ame-shikō."""
+    assert progress("nov-rain-man dec-phoenix") == {Yaku.AME_SHIKO: (2, 4)}
+    assert progress("nov-rain-man dec-phoenix jan-crane") == {Yaku.AME_SHIKO: (3, 4)}
+    four = "nov-rain-man dec-phoenix jan-crane mar-curtain"  # ame-shikō is made
+    assert progress(four) == {Yaku.GOKO: (4, 5)}
+    assert progress("jan-crane dec-phoenix") == {Yaku.SANKO: (2, 3)}
+
+
+def test_pile_groups_hold_what_each_yaku_counts() -> None:
+    """Issue 20: `plains 6` beside `kasu 7/10`: the sake cup counts as a plain (V8 `both`) but
+    was listed with the animals only. The groups list it where the rules count it."""
+    cup = pile(f"sep-sake-cup {NINE_PLAINS[:-12]} jul-boar")
+    for rules, animal, plain in (
+        (Rules(), True, True),
+        (Rules(sake_cup=SakeCup.ANIMAL), True, False),
+        (Rules(sake_cup=SakeCup.PLAIN), False, True),
+    ):
+        scorer = Scorer(rules)
+        groups = scorer.groups(cup)
+        assert (Card.SEP_SAKE_CUP in groups.animals, Card.SEP_SAKE_CUP in groups.plains) == (
+            animal,
+            plain,
+        )
+        counted = {p.yaku: p.have for p in scorer.progress(cup, 1)}
+        assert counted[Yaku.KASU] == len(groups.plains)
+        assert counted.get(Yaku.TANE, len(groups.animals)) == len(groups.animals)
 
 
 def test_progress_leaves_out_made_yaku_and_those_less_than_half_way() -> None:

@@ -78,7 +78,7 @@ def test_s1_6_battlefield_stays_for_the_match() -> None:
         assert state.view(None).battlefield is Battlefield.STORM
 
 
-def test_r10_new_card_each_round_draws_a_different_card() -> None:
+def test_r10a_new_card_each_round_draws_a_different_card() -> None:
     state = table(4, {}, battlefield=Battlefield.DOJO, new_card_each_round=True)
     cards = [state.view(None).battlefield]
     for _ in range(3):

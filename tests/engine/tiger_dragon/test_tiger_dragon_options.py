@@ -38,7 +38,7 @@ def test_r10_every_card_by_name_or_random(card: str) -> None:
     assert parsed.with_promo == (card in ("random_with_promo", "game_market"))
 
 
-def test_r10_new_card_each_round_option() -> None:
+def test_r10a_new_card_each_round_option() -> None:
     on = settings(2, {"new_card_each_round": "on"})
     assert on.new_card_each_round and not on.same_card_may_return
     any_card = settings(2, {"new_card_each_round": "any"})

@@ -1,0 +1,103 @@
+"""Playing in a real browser at phone size: a whole match of each game by taps against bots,
+a reload mid-match that takes the seat back with the recap, "reconnecting…" while the network
+is gone, and the page in German."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.async_api import Page
+from tigerden.v1 import lobby_pb2
+
+from client.api import connect
+from tests.web.conftest import WebServer
+from tools.web_page import create_match, tap_moves, tap_one
+
+
+async def fits_a_phone(page: Page) -> bool:
+    """Nothing on the page needs scrolling sideways at 360 CSS pixels."""
+    width: int = await page.evaluate("document.documentElement.scrollWidth")
+    return width <= 360
+
+
+GAMES = {
+    "doors": (["random"], {}),
+    "koikoi": (["random"], {"deals": "1"}),
+    "tiger-dragon": (["random"], {}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_match_by_taps_against_a_bot(
+    web_server: WebServer, phone: Page, game: str
+) -> None:
+    seats, options = GAMES[game]
+    match_id = await create_match(phone, web_server.url, game, "ada", seats, options)
+    await tap_moves(phone, most=3)
+    assert await fits_a_phone(phone)
+    tapped = await tap_moves(phone)
+    assert tapped >= 1
+    after = await phone.inner_text(".after")
+    assert "won" in after or "draw" in after
+    async with connect(web_server.grpc) as server:
+        (match,) = [
+            m for m in await server.matches(include_finished=True) if m.match_id == match_id
+        ]
+    assert match.status == lobby_pb2.MATCH_STATUS_FINISHED
+    assert match.seats[0].name == "ada"
+    # The table said what the bot did, in words, and the replay of the match opens.
+    assert "bot-1" in await phone.inner_text(".log")
+    assert await fits_a_phone(phone)
+    await phone.click("a[href^='#/replay/']")
+    await phone.wait_for_selector("#replay .board")
+    assert await fits_a_phone(phone)
+    await phone.click("a.back")
+    await phone.wait_for_selector(f"[data-match='{match_id}']")
+    assert await fits_a_phone(phone)
+
+
+async def test_a_reload_mid_match_takes_the_seat_back(web_server: WebServer, phone: Page) -> None:
+    match_id = await create_match(phone, web_server.url, "tiger-dragon", "ada", ["random"])
+    token = json.loads(await phone.evaluate(f"localStorage.getItem('tigerden.seat.{match_id}')"))
+    for _ in range(3):
+        await phone.wait_for_selector("button.move:not([disabled])")
+        await tap_one(phone)
+    before = await phone.inner_text(".log")
+    await phone.reload()
+    await phone.wait_for_selector(".board")
+    # The same seat, its moves offered again, and the log rebuilt from the server's recap.
+    assert "ada (you)" in await phone.inner_text(".seats")
+    await phone.wait_for_selector("button.move")
+    after = await phone.inner_text(".log")
+    assert "ada (you) attacks with" in after
+    assert before.splitlines()[-1] in after
+    again = json.loads(await phone.evaluate(f"localStorage.getItem('tigerden.seat.{match_id}')"))
+    assert again == token
+    await tap_moves(phone)
+
+
+async def test_reconnecting_shows_while_the_network_is_gone(
+    web_server: WebServer, phone: Page
+) -> None:
+    await create_match(phone, web_server.url, "doors", "ada", ["random"])
+    await phone.wait_for_selector("button.move")
+    await phone.context.set_offline(True)
+    await phone.evaluate("window.dispatchEvent(new Event('online'))")  # a network change
+    await phone.wait_for_selector(".reconnecting")
+    assert "reconnecting…" in await phone.inner_text(".reconnecting")
+    await phone.context.set_offline(False)
+    await phone.evaluate("window.dispatchEvent(new Event('online'))")
+    await phone.wait_for_selector(".reconnecting", state="detached")
+    await tap_moves(phone)
+
+
+async def test_the_page_speaks_german(web_server: WebServer, phone: Page) -> None:
+    await phone.goto(web_server.url)
+    await phone.select_option("#language", "de")
+    await phone.wait_for_selector("text=neue Partie")
+    await create_match(phone, web_server.url, "doors", "ada", ["random"])
+    board = await phone.inner_text(".board")
+    assert "Deine Tür" in board or "Auslage" in board, board
+    move = await phone.inner_text("button.move >> nth=0")
+    assert move.split()[0] in ("nimm", "wirf", "rate", "passe", "lege"), move
