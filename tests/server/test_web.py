@@ -517,3 +517,21 @@ async def test_what_waits_for_a_browser_that_never_reads_is_bounded(tmp_path: Pa
         assert web.web.port.upstreams.calls == 0
     finally:
         await web.stop(grace=0.2)
+
+
+async def test_play_web_serves_the_page_for_its_local_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tigerden play --web`: the embedded server serves the page and gRPC-Web on loopback."""
+    from cli.main import embedded_server
+
+    async with embedded_server(tmp_path / "play.sqlite", 0.0, web_port=0) as server:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)", capsys.readouterr().out)
+        assert found is not None
+        async with GrpcWebClient(found[1].rstrip("/")) as browser:
+            games = await browser.unary(
+                LOBBY + "ListGames", lobby_pb2.ListGamesRequest(), lobby_pb2.ListGamesResponse
+            )
+        assert [g.game_id for g in games.games] == [g.game_id for g in await server.games()]
+    async with embedded_server(tmp_path / "play.sqlite", 0.0):
+        assert "web client" not in capsys.readouterr().out  # only on request
