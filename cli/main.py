@@ -151,16 +151,17 @@ async def open_table(
     args: argparse.Namespace,
     hint: Callable[[SeatHandle], str],
     on_rematch: Callable[[SeatHandle], None] | None = None,
+    code: str = "",
 ) -> None:
     """Plays the seat's table (and its rematches, after /again, each told to `on_rematch`)
-    until the player quits."""
+    until the player quits; `code`: the join code, which the host's table shows."""
     from client.session import play_at_tables
 
     match = await server.find_match(seat.match_id)
     options = {} if match is None else dict(match.options)
     game = await game_info(server, game_id)
     seat, final = await play_at_tables(
-        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch
+        seat, game, options, bell=not args.no_bell, on_rematch=on_rematch, code=code
     )
     if final.snapshot is not None and final.snapshot.HasField("result"):
         print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
@@ -446,6 +447,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
             args,
             lambda s: f"tigerden join {address} --match {s.match_id} --token {s.token}",
             remember_rematches(seat),
+            code=code,
         )
     return 0
 

@@ -20,10 +20,10 @@ from prompt_toolkit.output import Output
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client import seats
-from client.api import SeatHandle, Server, connect
+from client.api import HostHandle, SeatHandle, Server, connect
 from client.errors import explain
 from client.i18n import _
-from client.ui.app import run_table
+from client.ui.app import Hosting, run_table
 from client.ui.lobby import Action, LobbyChoice, build_lobby_app
 from client.ui.lobby_state import LobbyState, ServerEntry
 from client.ui.state import ClientState
@@ -41,18 +41,32 @@ async def play_at_tables(
     output: Output | None = None,
     bell: bool = True,
     on_rematch: Callable[[SeatHandle], None] | None = None,
+    code: str = "",
 ) -> tuple[SeatHandle, ClientState]:
     """Plays `seat` at its table; when the player asks to play again (/again), takes the same
     seat in the rematch (telling `on_rematch`, which remembers it) and plays that. Returns the
-    last seat and its table's final state."""
+    last seat and its table's final state. Where the seats file holds the match's host token
+    (its creator's), the table has the host's controls; `code` is the join code it was given."""
     while True:
         state = ClientState(game, seat.match_id, options=dict(options))
-        final = await run_table(seat, state, input=input, output=output, bell=bell)
+        final = await run_table(
+            seat, state, input=input, output=output, bell=bell, hosting=hosting(seat, code)
+        )
+        code = ""  # a rematch's code is not this one
         if not final.play_again:
             return seat, final
         seat = await seat.rematch()
         if on_rematch is not None:
             on_rematch(seat)
+
+
+def hosting(seat: SeatHandle, code: str = "") -> Hosting | None:
+    """The host rights of the seat's match, when this person created it (client/seats.py)."""
+    held = seats.find(seat.server.target, seat.match_id)
+    if held is None or not held.host:
+        return None
+    match = lobby_pb2.MatchInfo(match_id=seat.match_id)
+    return Hosting(HostHandle(seat.server, match, held.host), code)
 
 
 def remember_rematches(first: SeatHandle) -> Callable[[SeatHandle], None]:
@@ -256,7 +270,7 @@ class LobbySession:
         seats.remember(server.target, host.match_id, host=host.token)
         code = await host.set_private() if form.private else ""
         seat = await server.join(host.match_id, name, 0, code)
-        await self.sit(seat, host.match.game_id)
+        await self.sit(seat, host.match.game_id, code)
         if code:
             self.state.status += " · " + _("its join code: {code}").format(code=code)
 
@@ -275,8 +289,9 @@ class LobbySession:
         ).format(match=seat.match_id)
         return None
 
-    async def sit(self, seat: SeatHandle, game_id: str) -> None:
-        """Plays `seat` at its table (and its rematches), then back to the lobby."""
+    async def sit(self, seat: SeatHandle, game_id: str, code: str = "") -> None:
+        """Plays `seat` at its table (and its rematches), then back to the lobby; `code`: the
+        join code of the private match just created here."""
         game = self.state.game(game_id)
         assert game is not None, "the server listed the game of its match"
         self.keep(seat)
@@ -291,6 +306,7 @@ class LobbySession:
             self.output,
             bell=self.bell,
             on_rematch=remember_rematches(seat),
+            code=code,
         )
         self.keep(seat)  # a rematch's seat, after /again
         if final.snapshot is not None and final.snapshot.HasField("result"):

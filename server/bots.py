@@ -30,7 +30,7 @@ from bots.levels import LEVELS, Level, Strategy
 from engine.core import Move
 from server.errors import Refusal
 from server.room import PlayedBy, Room, SeatKind, Status
-from server.thinking import ThinkingQueue, exit_with_server
+from server.thinking import Priority, ThinkingQueue, exit_with_server
 
 log = logging.getLogger(__name__)
 
@@ -171,8 +171,9 @@ class BotDriver:
             return chosen
         world = room.state.determinize(seat, random.Random(seed))
         person = any(slot.kind is SeatKind.HUMAN for slot in room.seats)
+        priority = Priority.PERSON if person else Priority.BOTS_ONLY
         work = functools.partial(decide, world, seat, level, seed)
-        thinking = asyncio.ensure_future(self._queue.think(room.match_id, person, work))
+        thinking = asyncio.ensure_future(self._queue.think(room.match_id, priority, work))
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
@@ -183,10 +184,11 @@ class BotDriver:
 
     async def think(self, table: str, work: Callable[[], T]) -> T:
         """`work()` computed for a person at `table` (a hint, a review): in the worker pool,
-        queued like a bot decision at a person's table, or without a pool in a thread."""
+        after the bots at people's tables and before those of bots-only matches, or without a
+        pool in a thread."""
         if self._queue is None:
             return await asyncio.to_thread(work)
-        result: T = await self._queue.think(table, True, work)
+        result: T = await self._queue.think(table, Priority.ADVICE, work)
         return result
 
     async def close(self) -> None:

@@ -23,6 +23,10 @@ class Reason(enum.Enum):
     NO_SUCH_SEAT = ("INVALID_ARGUMENT", "JoinMatch asks for a seat number the match lacks")
     SEAT_TAKEN = ("ALREADY_EXISTS", "JoinMatch asks for a seat someone holds, or a bot seat")
     SEAT_RESERVED = ("ALREADY_EXISTS", "JoinMatch asks for a rematch seat held for its player")
+    ALREADY_SEATED = (
+        "ALREADY_EXISTS",
+        "JoinMatch with the token of a seat of the same match, without hot_seat",
+    )
     MATCH_FULL = ("RESOURCE_EXHAUSTED", "JoinMatch finds no free human seat")
     MISSING_TOKEN = ("UNAUTHENTICATED", "a seat call without `authorization: Bearer` metadata")
     BAD_TOKEN = ("UNAUTHENTICATED", "the token is unknown, malformed or was given up")

@@ -6,8 +6,9 @@ the AI), "off" when every seat is a person (a hint would be a third player at th
 
 The search runs in the bot workers (`BotDriver.think`), on a world made by `determinize(seat)`
 as a bot's decision is, so no hidden card leaves the server process and a hint knows only what
-the seat knows. One hint or review per seat is thought at a time (`HINT_BUSY` otherwise), and
-each decision thinks at most the server's `max_bot_seconds`.
+the seat knows. One hint or review per seat, and `Limits.hints_per_peer` per client address,
+are thought at a time (`HINT_BUSY` otherwise: one address held 30 seats asking nonstop, issue
+20, 8b), and each decision thinks at most the server's `max_bot_seconds`.
 """
 
 from __future__ import annotations
@@ -79,9 +80,11 @@ def capped(seconds: float, max_seconds: float) -> Budget:
 class HintDesk:
     """Thinks hints and reviews for the seats, one at a time per seat, in the bot workers."""
 
-    def __init__(self, bots: BotDriver) -> None:
+    def __init__(self, bots: BotDriver, per_address: int) -> None:
         self.bots = bots
+        self.per_address = per_address
         self._busy: set[tuple[str, Seat]] = set()
+        self._addresses: dict[str, int] = {}
         self._rng = random.Random()
         hard = HINT_LEVEL.budget
         assert hard is not None and hard.seconds is not None, "hard thinks for a time"
@@ -89,18 +92,29 @@ class HintDesk:
         self.review_budget = capped(REVIEW_SECONDS, bots.max_seconds)
 
     @contextmanager
-    def _one_at_a_time(self, room: Room, seat: Seat) -> Iterator[None]:
+    def _one_at_a_time(self, room: Room, seat: Seat, address: str) -> Iterator[None]:
         key = (room.match_id, seat)
         if key in self._busy:
             raise Refusal(
                 Reason.HINT_BUSY,
                 "your previous hint or review is still being thought; wait for it, then ask again",
             )
+        if self._addresses.get(address, 0) >= self.per_address:
+            raise Refusal(
+                Reason.HINT_BUSY,
+                f"{address} has {self.per_address} hints or reviews being thought, the most one "
+                "client address may; wait for one, then ask again",
+                limit="hints_per_peer",
+            )
         self._busy.add(key)
+        self._addresses[address] = self._addresses.get(address, 0) + 1
         try:
             yield
         finally:
             self._busy.discard(key)
+            self._addresses[address] -= 1
+            if not self._addresses[address]:
+                del self._addresses[address]
 
     async def _think(self, room: Room, state: State, seat: Seat, budget: Budget) -> list[Advice]:
         """The hint for `seat` to act in `state`, thought on a world from `determinize(seat)`:
@@ -109,9 +123,11 @@ class HintDesk:
         work = functools.partial(hint, world, seat, self._rng.getrandbits(63), budget)
         return await self.bots.think(room.match_id, work)
 
-    async def hint(self, room: Room, seat: Seat, version: int | None) -> tuple[int, list[Advice]]:
+    async def hint(
+        self, room: Room, seat: Seat, version: int | None, address: str
+    ) -> tuple[int, list[Advice]]:
         """The ranked moves of `seat` at the room's current version (which must be `version`
-        when given)."""
+        when given), asked for from client `address`."""
         if version is not None:
             check_version(version, "a hint's")  # first, as for a move
         _require_hints(room)
@@ -132,13 +148,15 @@ class HintDesk:
                 f"it is seat {acting}'s turn, not seat {seat}'s; ask for a hint when you are "
                 "to act",
             )
-        with self._one_at_a_time(room, seat):
+        with self._one_at_a_time(room, seat, address):
             advice = await self._think(room, room.state, seat, self.hint_budget)
         if room.version != current:
             raise _stale(current, room.version, "the match moved on while the hint was thought")
         return current, advice
 
-    async def review(self, room: Room, seat: Seat) -> AsyncIterator[tuple[int, int, Review | None]]:
+    async def review(
+        self, room: Room, seat: Seat, address: str
+    ) -> AsyncIterator[tuple[int, int, Review | None]]:
         """(reviewed, total, a decision the search would have made otherwise or None) for each
         of `seat`'s decisions with a choice in the finished match."""
         _require_hints(room)
@@ -147,7 +165,7 @@ class HintDesk:
                 Reason.MATCH_NOT_OVER,
                 f"match {room.match_id} is not over yet; the review comes after the last move",
             )
-        with self._one_at_a_time(room, seat):
+        with self._one_at_a_time(room, seat, address):
             decisions = _decisions(room, seat)
             yield 0, len(decisions), None
             for number, (version, state, played) in enumerate(decisions, 1):

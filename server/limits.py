@@ -37,11 +37,25 @@ class Limits:
     max_concurrent_streams: int = _limit(
         100, "calls open at once on one connection (the HTTP/2 setting)"
     )
-    streams_per_peer: int = _limit(64, "Play and Watch streams open at once from one address")
-    watchers_per_match: int = _limit(32, "Play and Watch streams open at once on one match")
+    streams_per_peer: int = _limit(
+        64, "Play, Watch, WatchLobby and ReplayMatch streams open at once from one address"
+    )
+    watchers_per_match: int = _limit(
+        32, "spectator streams (Watch without a token) open at once on one match"
+    )
+    spectators_per_peer: int = _limit(
+        8, "spectator streams one address may have open at once on one match"
+    )
+    streams_per_seat: int = _limit(8, "Play and Watch streams open at once with one seat's token")
+    replays_per_minute: float = _limit(60, "ReplayMatch calls per minute from one address")
+    replays_per_peer: int = _limit(2, "ReplayMatch streams open at once from one address")
     creates_per_minute: float = _limit(30, "CreateMatch calls per minute from one address")
     joins_per_minute: float = _limit(60, "JoinMatch calls per minute from one address")
     acts_per_second: float = _limit(20, "Act calls per second from one address")
+    hints_per_minute: float = _limit(
+        30, "Hint calls, and ReviewMatch calls, per minute from one address"
+    )
+    hints_per_peer: int = _limit(2, "hints and reviews thought at once for one address")
     open_matches: int = _limit(500, "unfinished matches on the server")
     bot_matches: int = _limit(4, "unfinished matches with bots in every seat")
     max_bot_seconds: float = _limit(
@@ -56,6 +70,12 @@ class Limits:
             max_concurrent_streams=many,
             streams_per_peer=many,
             watchers_per_match=many,
+            spectators_per_peer=many,
+            streams_per_seat=many,
+            replays_per_minute=math.inf,
+            replays_per_peer=many,
+            hints_per_minute=math.inf,
+            hints_per_peer=many,
             creates_per_minute=math.inf,
             joins_per_minute=math.inf,
             acts_per_second=math.inf,
@@ -72,6 +92,9 @@ RATES: dict[str, tuple[str, float]] = {
     "CreateMatch": ("creates_per_minute", 60.0),
     "JoinMatch": ("joins_per_minute", 60.0),
     "Act": ("acts_per_second", 1.0),
+    "ReplayMatch": ("replays_per_minute", 60.0),
+    "Hint": ("hints_per_minute", 60.0),
+    "ReviewMatch": ("hints_per_minute", 60.0),
 }
 """Each rate-limited method: its field in `Limits` and that field's period in seconds."""
 
@@ -126,6 +149,7 @@ class Limiter:
         self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
         self._streams: dict[str, int] = {}
         self._stream_peers: dict[Subscriber, str] = {}
+        self._replays: dict[str, int] = {}
 
     def check_rate(self, method: str, address: str) -> None:
         """Takes one token from the bucket of (`method`, `address`), or raises RATE_LIMITED
@@ -184,19 +208,59 @@ class Limiter:
         finally:
             self._close_stream(address)
 
-    def subscribe(self, room: Room, seat: Seat | None, address: str) -> Subscriber:
-        """Opens a stream's mailbox on `room`, within the stream limits."""
-        host = address
-        if len(room.subscribers) >= self.limits.watchers_per_match:
+    @contextlib.contextmanager
+    def replay(self, address: str) -> Iterator[None]:
+        """Counts a ReplayMatch stream for the duration of the block: a stream of the address,
+        and one of its `replays_per_peer` (each rebuilds a whole match: 20 at once took 12.6 s
+        of server CPU, issue 20, 8e)."""
+        if self._replays.get(address, 0) >= self.limits.replays_per_peer:
             raise Refusal(
-                Reason.TOO_MANY_WATCHERS,
-                f"match {room.match_id} has {self.limits.watchers_per_match} streams open, the "
-                "most one match may; try again when someone stops watching",
-                limit="watchers_per_match",
+                Reason.TOO_MANY_STREAMS,
+                f"{address} has {self.limits.replays_per_peer} replays open, the most one client "
+                "address may; wait for one to end",
+                limit="replays_per_peer",
             )
-        self._open_stream(host)
+        with self.stream(address):
+            self._replays[address] = self._replays.get(address, 0) + 1
+            try:
+                yield
+            finally:
+                self._replays[address] -= 1
+                if not self._replays[address]:
+                    del self._replays[address]
+
+    def subscribe(self, room: Room, seat: Seat | None, address: str) -> Subscriber:
+        """Opens a stream's mailbox on `room`, within the stream limits. Spectators and seats
+        are counted apart, so strangers watching can never lock a seat out of its own match
+        (issue 20, 8a): spectators within `watchers_per_match` and, from one address,
+        `spectators_per_peer`; a seat's own streams within `streams_per_seat`."""
+        if seat is None:
+            spectators = [s for s in room.subscribers if s.seat is None]
+            if len(spectators) >= self.limits.watchers_per_match:
+                raise Refusal(
+                    Reason.TOO_MANY_WATCHERS,
+                    f"match {room.match_id} has {self.limits.watchers_per_match} spectators, "
+                    "the most one match may; try again when someone stops watching",
+                    limit="watchers_per_match",
+                )
+            mine = [s for s in spectators if self._stream_peers.get(s) == address]
+            if len(mine) >= self.limits.spectators_per_peer:
+                raise Refusal(
+                    Reason.TOO_MANY_WATCHERS,
+                    f"{address} watches match {room.match_id} on {len(mine)} streams, the most "
+                    "one client address may; close one first",
+                    limit="spectators_per_peer",
+                )
+        elif sum(s.seat == seat for s in room.subscribers) >= self.limits.streams_per_seat:
+            raise Refusal(
+                Reason.TOO_MANY_STREAMS,
+                f"seat {seat} of match {room.match_id} has {self.limits.streams_per_seat} "
+                "streams open, the most one seat may; close one first",
+                limit="streams_per_seat",
+            )
+        self._open_stream(address)
         subscriber = room.subscribe(seat)
-        self._stream_peers[subscriber] = host
+        self._stream_peers[subscriber] = address
         return subscriber
 
     def unsubscribe(self, room: Room, subscriber: Subscriber) -> None:

@@ -474,9 +474,16 @@ class Lobby:
         ]
         return sorted(rooms, key=lambda room: (room.created_at, room.match_id), reverse=True)
 
-    def archive(self, game_id: str = "") -> list[MatchRecord]:
-        """Finished matches, newest first, without their moves."""
-        return self.store.finished(game_id)
+    def archive(
+        self, game_id: str = "", limit: int | None = None, before: tuple[float, str] | None = None
+    ) -> list[MatchRecord]:
+        """Finished matches, newest first, without their moves: at most `limit`, created
+        before the page key `before`."""
+        return self.store.finished(game_id, limit, before)
+
+    def archived(self, game_id: str = "") -> int:
+        """How many finished matches the archive holds."""
+        return self.store.finished_count(game_id)
 
     def teams(self, record: MatchRecord) -> list[int]:
         """The team of every seat of a stored match (the deal is cheap; no move is replayed)."""
@@ -504,10 +511,28 @@ class Lobby:
         return self._room(record), record
 
     def join(
-        self, match_id: str, name: str, seat: Seat | None, join_code: str = ""
+        self,
+        match_id: str,
+        name: str,
+        seat: Seat | None,
+        join_code: str = "",
+        presented: str | None = None,
+        hot_seat: bool = False,
     ) -> tuple[Room, Seat, str]:
-        """Seats a player; returns the room, the seat and its secret token."""
+        """Seats a player; returns the room, the seat and its secret token. `presented` is the
+        token the caller presented: a person is whoever holds a seat's token, so the holder of
+        a seat of this match gets no second one unless they ask for a `hot_seat` game (issue
+        20, point 5: the lobby let a person take their own match's second seat). A token
+        that is unknown, or of another match, holds nothing here."""
         room = self.room(match_id)
+        mine = None if presented is None or hot_seat else self._tokens.get(token_hash(presented))
+        if mine is not None and mine[0] == match_id:
+            raise Refusal(
+                Reason.ALREADY_SEATED,
+                f"you hold seat {mine[1]} of match {match_id} already, and a person plays one "
+                "seat of a match; to play several seats at one screen ask for a hot-seat game",
+                seat=str(mine[1]),
+            )
         if room.join_code is not None and join_code.strip().upper() != room.join_code:
             if not join_code:
                 raise Refusal(

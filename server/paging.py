@@ -3,7 +3,9 @@ number of matches can push its answer past a client's message limit.
 
 A page token names the last match of the page before (its creation time and id, newest
 first), not an offset: matches created or finished between two pages shift no page. Tokens are
-opaque to clients; a token this server did not give out is refused.
+opaque to clients; a token this server did not give out is refused. The archive is read from
+the store a page at a time (`page_size` + 1 after the token's key), never whole: a list of
+4,000 finished matches cost 353 ms of server CPU per ListMatches (issue 20, 8c).
 """
 
 from __future__ import annotations
@@ -37,11 +39,20 @@ def _key(room: Listed) -> tuple[float, str]:
     return (room.created_at, room.match_id)
 
 
-def _token(room: Listed) -> str:
+def token_after(room: Listed) -> str:
+    """The page token of the matches listed after `room`."""
     return base64.urlsafe_b64encode(json.dumps(list(_key(room))).encode()).decode()
 
 
-def _after(token: str) -> tuple[float, str]:
+def page_size(size: int) -> int:
+    """The page size a request asks for: below 1 the default; above `MAX_PAGE`, `MAX_PAGE`."""
+    return DEFAULT_PAGE if size < 1 else min(size, MAX_PAGE)
+
+
+def after_key(token: str) -> tuple[float, str] | None:
+    """The (created_at, match_id) a page token lists after; None for the first page."""
+    if not token:
+        return None
     try:
         created_at, match_id = json.loads(base64.urlsafe_b64decode(token.encode()))
         return float(created_at), str(match_id)
@@ -55,11 +66,11 @@ def _after(token: str) -> tuple[float, str]:
 
 def page(rooms: Sequence[L], size: int, token: str) -> tuple[list[L], str]:
     """One page of `rooms` (sorted newest first) after `token`, and the next page's token
-    ("" on the last page). A size below 1 is the default; above `MAX_PAGE`, `MAX_PAGE`."""
-    size = DEFAULT_PAGE if size < 1 else min(size, MAX_PAGE)
-    if token:
-        after = _after(token)
+    ("" on the last page), of `page_size(size)` matches."""
+    size = page_size(size)
+    after = after_key(token)
+    if after is not None:
         rooms = [room for room in rooms if _key(room) < after]
     chosen = list(rooms[:size])
     more = len(rooms) > size
-    return chosen, _token(chosen[-1]) if more else ""
+    return chosen, token_after(chosen[-1]) if more else ""

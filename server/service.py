@@ -26,7 +26,7 @@ from server.hints import HINTS, HintDesk
 from server.limits import Limiter, client_address
 from server.lobby import Lobby
 from server.notes import NoteKind
-from server.paging import page
+from server.paging import DEFAULT_PAGE, after_key, page, page_size, token_after
 from server.room import Accepted, Room, SeatKind, Status, Subscriber
 from server.store import MatchRecord
 
@@ -141,9 +141,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         finished = wanted == lobby_pb2.MATCH_STATUS_FINISHED or (
             wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED and request.include_finished
         )
+        after = after_key(request.page_token)
         listed = [
             entry
-            for entry in self.listed(request.game_id, finished)
+            for entry in self.listed(request.game_id, finished, page_size(request.page_size), after)
             if wanted == lobby_pb2.MATCH_STATUS_UNSPECIFIED or self.status(entry) == wanted
         ]
         chosen, next_token = page(listed, request.page_size, request.page_token)
@@ -151,11 +152,15 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             matches=[self.info(entry) for entry in chosen], next_page_token=next_token
         )
 
-    def listed(self, game_id: str, finished: bool) -> list[Room | MatchRecord]:
-        """The unfinished matches and, when `finished`, the archive: newest first."""
+    def listed(
+        self, game_id: str, finished: bool, size: int, after: tuple[float, str] | None = None
+    ) -> list[Room | MatchRecord]:
+        """The unfinished matches and, when `finished`, the `size` + 1 newest finished ones
+        after the page key `after` (enough to fill a page of `size` and know whether another
+        follows, whatever the archive holds): newest first."""
         listed: list[Room | MatchRecord] = list(self.lobby.matches(game_id))
         if finished:
-            listed += self.lobby.archive(game_id)
+            listed += self.lobby.archive(game_id, size + 1, after)
         listed.sort(key=lambda entry: (entry.created_at, entry.match_id), reverse=True)
         return listed
 
@@ -179,7 +184,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self.limiter.check_rate("JoinMatch", client_address(context))
         seat = request.seat if request.HasField("seat") else None
         room, seat, token = self.lobby.join(
-            request.match_id, request.player_name, seat, request.join_code
+            request.match_id,
+            request.player_name,
+            seat,
+            request.join_code,
+            bearer_token(context),
+            request.hot_seat,
         )
         return lobby_pb2.JoinMatchResponse(seat=seat, token=token, match=outbound.match_info(room))
 
@@ -249,9 +259,17 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             finished.update(
                 r.match_id for r in self.lobby.rooms.values() if r.status is Status.FINISHED
             )
-            listed = self.listed(request.game_id, request.include_finished)
+            # Open matches and the archive's newest page, never the whole archive: 4,000
+            # finished matches made a 4.29 MB first message (issue 20, 8c).
+            listed = self.listed(request.game_id, request.include_finished, DEFAULT_PAGE)
+            archived = [entry for entry in listed if isinstance(entry, MatchRecord)]
+            more = len(archived) > DEFAULT_PAGE
+            sent = [entry for entry in listed if entry not in archived[DEFAULT_PAGE:]]
             yield lobby_pb2.WatchLobbyResponse(
-                full=True, matches=[self.info(entry) for entry in listed]
+                full=True,
+                matches=[self.info(entry) for entry in sent],
+                finished_count=self.lobby.archived(request.game_id),
+                finished_page_token=token_after(archived[DEFAULT_PAGE - 1]) if more else "",
             )
             while True:
                 await watcher.wait()
@@ -289,7 +307,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self.lobby = lobby
         self.limiter = limiter
         self._readers: set[asyncio.Task[None]] = set()
-        self.hints = HintDesk(lobby.bots)
+        self.hints = HintDesk(lobby.bots, limiter.limits.hints_per_peer)
 
     def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
         decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
@@ -419,12 +437,15 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def ReplayMatch(
         self, request: match_pb2.ReplayMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.ReplayMatchResponse]:
-        room, record = self.lobby.finished_match(request.match_id)
-        yield match_pb2.ReplayMatchResponse(
-            header=outbound.replay_header(room, record.seed, record.created_at)
-        )
-        for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
-            yield match_pb2.ReplayMatchResponse(step=step)
+        address = client_address(context)
+        self.limiter.check_rate("ReplayMatch", address)
+        with self.limiter.replay(address):
+            room, record = self.lobby.finished_match(request.match_id)
+            yield match_pb2.ReplayMatchResponse(
+                header=outbound.replay_header(room, record.seed, record.created_at)
+            )
+            for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
+                yield match_pb2.ReplayMatchResponse(step=step)
 
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -449,9 +470,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def Hint(
         self, request: match_pb2.HintRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.HintResponse:
+        address = client_address(context)
+        self.limiter.check_rate("Hint", address)
         room, seat = self.lobby.authenticate(require_token(context))
         version = request.version if request.HasField("version") else None
-        at, advice = await self.hints.hint(room, seat, version)
+        at, advice = await self.hints.hint(room, seat, version, address)
         codec = self.lobby.codecs[room.game_id]
         return match_pb2.HintResponse(
             version=at, moves=[outbound.move_hint(codec, a) for a in advice]
@@ -460,9 +483,11 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     async def ReviewMatch(
         self, request: match_pb2.ReviewMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[match_pb2.ReviewMatchResponse]:
+        address = client_address(context)
+        self.limiter.check_rate("ReviewMatch", address)
         room, seat = self.lobby.authenticate(require_token(context))
         codec = self.lobby.codecs[room.game_id]
-        async for reviewed, total, review in self.hints.review(room, seat):
+        async for reviewed, total, review in self.hints.review(room, seat, address):
             message = match_pb2.ReviewMatchResponse(reviewed=reviewed, total=total)
             if review is not None:
                 message.move.CopyFrom(outbound.reviewed_move(codec, review))

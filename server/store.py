@@ -449,14 +449,33 @@ class Store:
         """One stored match with its moves, finished or not."""
         return next(self._records("WHERE match_id = ?", (match_id,)), None)
 
-    def finished(self, game_id: str = "") -> list[MatchRecord]:
-        """The archive, newest first, without moves (the move count is `version`)."""
-        rows = self._db.execute(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE finished = 1"
-            " AND (? = '' OR game_id = ?) ORDER BY created_at DESC",
-            (game_id, game_id),
-        ).fetchall()
+    def finished(
+        self,
+        game_id: str = "",
+        limit: int | None = None,
+        before: tuple[float, str] | None = None,
+    ) -> list[MatchRecord]:
+        """The archive, newest first (by creation time, then id), without moves (the move
+        count is `version`): at most `limit` matches, created before `before` (a page's key)."""
+        sql = f"SELECT {MATCH_COLUMNS} FROM matches WHERE finished = 1 AND (? = '' OR game_id = ?)"
+        params: list[object] = [game_id, game_id]
+        if before is not None:
+            sql += " AND (created_at, match_id) < (?, ?)"
+            params += before
+        sql += " ORDER BY created_at DESC, match_id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = self._db.execute(sql, params).fetchall()
         return [self._record(row, with_moves=False) for row in rows]
+
+    def finished_count(self, game_id: str = "") -> int:
+        """How many finished matches (of `game_id`, if given) the archive holds."""
+        count: int = self._db.execute(
+            "SELECT COUNT(*) FROM matches WHERE finished = 1 AND (? = '' OR game_id = ?)",
+            (game_id, game_id),
+        ).fetchone()[0]
+        return count
 
     def move_count(self, match_id: str) -> int:
         count: int = self._db.execute(

@@ -4,8 +4,10 @@ A process pool runs what it is given first-in, first-out, so four all-bot matche
 30 seconds each made a `normal` bot at a person's table wait two minutes. `ThinkingQueue` keeps
 the waiting decisions itself and hands the pool at most one per worker, choosing:
 
-1. tables where a person plays before tables of bots only, and bots-only tables never take the
-   last free worker (with two or more workers), so a person's opponent always finds one;
+1. by `Priority`: bots at tables where a person plays, then the hints and reviews people ask
+   for, then tables of bots only; and only a person's opponent takes the last free worker
+   (with two or more workers), so it always finds one: 30 seats asking hints nonstop made
+   other people's bots wait 13 s a move (issue 20, 8b);
 2. among those, the table that has used the least worker time so far (a table new to the
    queue starts level with the least-served waiting one, so it neither jumps ahead of nor
    falls behind the others);
@@ -17,6 +19,7 @@ How long one decision may think is capped separately (`Limits.max_bot_seconds`).
 from __future__ import annotations
 
 import asyncio
+import enum
 import functools
 import itertools
 import os
@@ -28,10 +31,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class Priority(enum.IntEnum):
+    """Who waits for a decision, most urgent first."""
+
+    PERSON = 0
+    """A bot's move at a table where a person plays: the person waits for it."""
+    ADVICE = 1
+    """A hint or a review: the person who asked waits, but nobody else at the table."""
+    BOTS_ONLY = 2
+    """A move in a match of bots only: nobody waits."""
+
+
 @dataclass
 class _Decision:
     table: str
-    person_waiting: bool
+    priority: Priority
     work: Callable[[], Any]
     done: asyncio.Future[Any]
     order: int = field(default_factory=itertools.count().__next__)
@@ -51,14 +65,14 @@ class ThinkingQueue:
     def waiting(self) -> int:
         return len(self._waiting)
 
-    async def think(self, table: str, person_waiting: bool, work: Callable[[], Any]) -> Any:
+    async def think(self, table: str, priority: Priority, work: Callable[[], Any]) -> Any:
         """`work()`'s result, computed in the pool when this decision's turn comes. Cancelling
         drops a waiting decision; a running one finishes in its worker and is discarded."""
         loop = asyncio.get_running_loop()
         if table not in self._used:
             waiting = [self._used.get(d.table, 0.0) for d in self._waiting]
             self._used[table] = min(waiting, default=0.0)
-        decision = _Decision(table, person_waiting, work, loop.create_future())
+        decision = _Decision(table, priority, work, loop.create_future())
         self._waiting.append(decision)
         self._dispatch()
         try:
@@ -74,14 +88,14 @@ class ThinkingQueue:
     def _dispatch(self) -> None:
         loop = asyncio.get_running_loop()
         while self._waiting and len(self._running) < self._workers:
-            bots_only_running = sum(1 for d in self._running.values() if not d.person_waiting)
-            reserve = self._workers > 1 and bots_only_running >= self._workers - 1
-            candidates = [d for d in self._waiting if d.person_waiting or not reserve]
+            others = sum(1 for d in self._running.values() if d.priority is not Priority.PERSON)
+            reserve = self._workers > 1 and others >= self._workers - 1
+            candidates = [d for d in self._waiting if d.priority is Priority.PERSON or not reserve]
             if not candidates:
                 return
             decision = min(
                 candidates,
-                key=lambda d: (not d.person_waiting, self._used.get(d.table, 0.0), d.order),
+                key=lambda d: (d.priority, self._used.get(d.table, 0.0), d.order),
             )
             self._waiting.remove(decision)
             try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
@@ -43,7 +44,7 @@ from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.widgets import TextArea
 from tigerden.v1 import match_pb2
 
-from client.api import SeatHandle, Table
+from client.api import HostHandle, SeatHandle, Table
 from client.i18n import _
 from client.ui import games
 from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
@@ -56,6 +57,8 @@ Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
 """Says one chat line at the table (SendChat)."""
 COMMANDS = "/say TEXT · /hint · /review · /again · /who"
+HOST_COMMANDS = "/kick SEAT · /bot SEAT [LEVEL] · /private · /public · /abort"
+"""The host's controls at the table (the match's creator holds its host token)."""
 
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)
 """Seconds between reconnection attempts; the last repeats until the server is back."""
@@ -178,8 +181,15 @@ def help_text(state: ClientState) -> StyleAndTextTuples:
     rules = "\n".join(
         _(line) if line.strip() else line for line in reflow(state.game.help).splitlines()
     )
+    hosting: StyleAndTextTuples = []
+    if state.host_help:
+        hosting = [
+            ("class:title", _("You host this match") + "\n"),
+            *[("", "  " + line + "\n") for line in state.host_help],
+        ]
     return [
         ("class:title", _("{game}: rules (? closes)").format(game=_(state.game.title)) + "\n"),
+        *hosting,
         ("", rules + "\n"),
         *house_rules_help(state),
         ("class:title", _("Keys") + "\n"),
@@ -350,6 +360,134 @@ def command(
         state.status = _("commands: {commands}").format(commands=COMMANDS)
 
 
+@dataclass
+class Hosting:
+    """The host rights of the table's match, and its join code while it is private."""
+
+    handle: HostHandle
+    code: str = ""
+
+    def intro(self) -> list[str]:
+        """What the log says first at the host's table: the controls, the code, the token."""
+        lines = [_("you host this match: {commands}").format(commands=HOST_COMMANDS)]
+        if self.code:
+            lines.append(
+                _("the match is private: players join with --code {code}").format(code=self.code)
+            )
+        command = (
+            f"tigerden host {self.handle.server.target} {self.handle.match_id} "
+            f"--token {self.handle.token} ACTION"
+        )
+        lines.append(
+            _("host token {token}; from another terminal: {command}").format(
+                token=self.handle.token, command=command
+            )
+        )
+        return lines
+
+
+def host_actions(
+    state: ClientState, hosting: Hosting | None, app: Application[None]
+) -> dict[str, Action]:
+    """The host's /commands at the table; for anyone else each says who may use it."""
+
+    def seat_of(words: str, name: str) -> int | None:
+        """The seat `words` names, by number or by the player's name."""
+        seats = list(state.snapshot.seats) if state.snapshot else []
+        text = words.split()[0] if words.split() else ""
+        for seat in seats:
+            if text == str(seat.seat) or (text and text.lower() == seat.name.lower()):
+                return seat.seat
+        state.status = _("{command} takes a seat: {seats}").format(
+            command=name,
+            seats=", ".join(f"{s.seat} ({state.player_name(s.seat)})" for s in seats) or "0",
+        )
+        return None
+
+    def carry_out(call: Callable[[HostHandle], Coroutine[Any, Any, str]]) -> None:
+        async def run(handle: HostHandle) -> None:
+            try:
+                state.status = await call(handle)
+            except grpc.aio.AioRpcError as error:
+                state.status = _("refused: {message}").format(message=error.details())
+            state.log.append(state.status)
+            if hosting is not None:
+                state.host_help = hosting.intro()
+            app.invalidate()
+
+        if hosting is not None:
+            app.create_background_task(run(hosting.handle))
+
+    def kick(words: str) -> None:
+        seat = seat_of(words, "/kick")
+        if seat is not None:
+
+            async def call(handle: HostHandle) -> str:
+                await handle.free_seat(seat)
+                return _("seat {seat} is free; its player was removed").format(seat=seat)
+
+            carry_out(call)
+
+    def bot(words: str) -> None:
+        seat = seat_of(words, "/bot")
+        level = words.split()[1] if len(words.split()) > 1 else "easy"
+        if seat is not None:
+
+            async def call(handle: HostHandle) -> str:
+                match = await handle.replace_with_bot(seat, level)
+                return _("{name} now plays seat {seat}").format(
+                    name=match.seats[seat].name, seat=seat
+                )
+
+            carry_out(call)
+
+    def private(words: str) -> None:
+        async def call(handle: HostHandle) -> str:
+            assert hosting is not None
+            hosting.code = await handle.set_private(True)
+            return _("the match is private: players join with --code {code}").format(
+                code=hosting.code
+            )
+
+        carry_out(call)
+
+    def public(words: str) -> None:
+        async def call(handle: HostHandle) -> str:
+            assert hosting is not None
+            await handle.set_private(False)
+            hosting.code = ""
+            return _("the match is public: anyone may join")
+
+        carry_out(call)
+
+    def abort(words: str) -> None:
+        async def call(handle: HostHandle) -> str:
+            await handle.abort()
+            return _("you aborted the match")
+
+        carry_out(call)
+
+    actions: dict[str, Action] = {
+        "/kick": kick,
+        "/bot": bot,
+        "/private": private,
+        "/public": public,
+        "/abort": abort,
+    }
+    if hosting is not None:
+        return actions
+
+    def refuse(name: str) -> Action:
+        def say(words: str) -> None:
+            state.status = _("only the match's host (who created it) can use {command}").format(
+                command=name
+            )
+
+        return say
+
+    return {name: refuse(name) for name in actions}
+
+
 def build_app(
     state: ClientState,
     send: Send | None,
@@ -357,9 +495,11 @@ def build_app(
     output: Output | None = None,
     talk: Talk | None = None,
     advisor: Advisor | None = None,
+    hosting: Hosting | None = None,
 ) -> Application[None]:
     """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
-    without either); `advisor` (the seat) gives hints and the review."""
+    without either); `advisor` (the seat) gives hints and the review; `hosting` the host's
+    controls."""
 
     def accept(buffer: object) -> bool:
         text = prompt.text
@@ -623,6 +763,9 @@ def build_app(
         input=input,
         output=output,
     )
+    actions.update(host_actions(state, hosting, app))  # they need the app to run in
+    if hosting is not None:
+        state.host_help = hosting.intro()
     app.tigerden_prompt = prompt  # type: ignore[attr-defined]
     return app
 
@@ -656,12 +799,14 @@ async def run_table(
     bell: bool = True,
     talk: Talk | None = None,
     delays: tuple[float, ...] = RECONNECT_DELAYS,
+    hosting: Hosting | None = None,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits or asks to play again (`state.play_again`); returns the final client
     state. A seat talks as itself; a spectator through `talk`. After the match the table stays
     open on a Watch stream, for the chat and the rematch offer. A broken stream is opened again
-    after `delays` (the status says "reconnecting…"); the new stream's recap refills the log."""
+    after `delays` (the status says "reconnecting…"); the new stream's recap refills the log.
+    `hosting`: the seat created the match, and the table gives it the host's controls."""
     if seat is None and watch is None:
         raise ValueError("a spectator needs a watch stream")
     current: list[Table] = []
@@ -677,7 +822,8 @@ async def run_table(
     if seat is None:
         app = build_app(state, None, input, output, talk)
     else:
-        app = build_app(state, send, input, output, seat.say, advisor=seat)
+        app = build_app(state, send, input, output, seat.say, advisor=seat, hosting=hosting)
+    state.log.extend(state.host_help)  # the host's controls and token, first in the log
 
     def on_result(result: match_pb2.MoveResult) -> None:
         state.receive_result(result)

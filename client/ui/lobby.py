@@ -213,7 +213,17 @@ def match_lines(state: LobbyState) -> StyleAndTextTuples:
         style = "class:selected" if selected else f"class:{STATUS_STYLES.get(match.status, '')}"
         mine = "*" if match.match_id in state.my_seats else " "
         lines.append((style, f"{CURSOR if selected else ' '}{mine}{match_line(state, match)}\n"))
+    if state.older_finished:  # the server sends the archive's newest page only
+        older = _("  + {count} older: tigerden matches --finished")
+        lines.append(("class:dim", older.format(count=state.older_finished) + "\n"))
     return lines
+
+
+def match_row(state: LobbyState) -> int:
+    """The line the match pane keeps in view: the selected match's, or on the last match the
+    line after it, which counts the older finished matches."""
+    last = state.match_cursor == len(state.rows()) - 1
+    return state.match_cursor + (1 if last and state.older_finished else 0)
 
 
 def detail_lines(state: LobbyState) -> StyleAndTextTuples:
@@ -319,7 +329,7 @@ def build_lobby_app(
     match_window = Window(
         FormattedTextControl(
             lambda: shown(match_lines(state)),
-            get_cursor_position=lambda: Point(x=0, y=state.match_cursor),
+            get_cursor_position=lambda: Point(x=0, y=match_row(state)),
         ),
     )
     browse = VSplit(

@@ -326,6 +326,8 @@ class LobbyState:
     status: str = field(default_factory=lambda: _("looking for servers on the LAN..."))
     my_seats: dict[str, int] = field(default_factory=dict)
     """Seats this person holds a token for, by match id (shown as "you")."""
+    older_finished: int = 0
+    """Finished matches in the server's archive beyond the newest page the list was sent."""
     asking: Asking | None = None
     """A question on the status line awaiting typed words (a private match's join code)."""
     confirmed: str = ""
@@ -358,6 +360,8 @@ class LobbyState:
         if response.full:
             self.matches = {m.match_id: m for m in response.matches}
             self.newest_first = [m.match_id for m in response.matches]
+            sent = sum(m.status == lobby_pb2.MATCH_STATUS_FINISHED for m in response.matches)
+            self.older_finished = max(response.finished_count - sent, 0)
         else:
             for match in response.matches:
                 if match.match_id not in self.matches:

@@ -73,6 +73,9 @@ class ClientState:
     """The number of the last chat line shown (a new stream sends the recent ones again)."""
     play_again: bool = False
     """Set by /again after the match: the caller takes the seat in the rematch."""
+    host_help: list[str] = field(default_factory=list)
+    """At the host's table: the host's controls, the join code, the host token (the help
+    shows them first, the log at the start)."""
     seat_lost: str = ""
     """Why the server ended the stream for good (the host removed you, the seat went to a bot,
     the match is gone): the seat is not kept, so no command can take you back to it."""

@@ -98,11 +98,11 @@ function printChat(line) {
   console.log(`  chat #${line.number} ${who}: ${line.text}`);
 }
 
-// Opens WatchLobby: the first message is the whole match list (full = true), later ones carry
-// each match that changed. `ready` resolves on the first message; `seen(matchId)` once a change
+// Opens WatchLobby: the first message is the whole list of open matches and the archive's newest
+// page (full = true), later ones carry each match that changed. `ready` resolves on the first message; `seen(matchId)` once a change
 // shows that match.
 function watchLobby(lobby) {
-  const call = lobby.WatchLobby({});
+  const call = lobby.WatchLobby({ include_finished: true });
   const waiting = new Map();
   let listed;
   const ready = new Promise((resolve) => {
@@ -110,7 +110,13 @@ function watchLobby(lobby) {
   });
   call.on('data', (response) => {
     if (response.full) {
-      console.log(`lobby: ${response.matches.length} match(es) listed on WatchLobby`);
+      // The archive of finished matches comes a page at a time: its size, and the ListMatches
+      // page_token (status MATCH_STATUS_FINISHED) for the rest when more than the page was sent.
+      const more = response.finished_page_token ? ', more via ListMatches' : '';
+      console.log(
+        `lobby: ${response.matches.length} match(es) listed on WatchLobby ` +
+          `(${response.finished_count} finished in the archive${more})`,
+      );
       listed();
       return;
     }
@@ -399,6 +405,17 @@ async function main() {
     );
     const joined = await unary(lobby, 'JoinMatch', { match_id: matchId, player_name: args.name, join_code: joinCode });
     console.log(`${args.game}: match ${matchId}, playing seat ${joined.seat} of ${created.match.seats.length}`);
+    // One person, one seat: JoinMatch with this seat's token is refused another seat of the same
+    // match (ALREADY_EXISTS / ALREADY_SEATED) unless hot_seat asks for a game at one screen.
+    const second = { match_id: matchId, player_name: args.name, join_code: joinCode, hot_seat: false };
+    await unary(lobby, 'JoinMatch', second, bearer(joined.token)).then(
+      () => {
+        throw new Error('the holder of a seat was given a second seat of the same match');
+      },
+      (error) => {
+        if (error.code !== grpc.status.ALREADY_EXISTS) throw error;
+      },
+    );
     // Chat: as the seat (token in metadata), then as a spectator (no token, a name instead).
     // Both lines arrive on the first snapshot of the stream below, in order.
     await unary(match, 'SendChat', { match_id: matchId, text: `good luck, from ${args.name}` }, bearer(joined.token));

@@ -27,7 +27,7 @@ def tables(monkeypatch: pytest.MonkeyPatch) -> list[SeatHandle]:
     """The seats `join` would open a table for, in order."""
     opened: list[SeatHandle] = []
 
-    async def open_table(server: Server, seat: SeatHandle, *rest: object) -> None:
+    async def open_table(server: Server, seat: SeatHandle, *rest: object, **named: object) -> None:
         opened.append(seat)
 
     monkeypatch.setattr("cli.main.open_table", open_table)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
 
 from client.api import connect
 from client.ui.app import run_table
@@ -75,12 +76,29 @@ def test_the_clock_reads_minutes_and_seconds_and_stops_at_zero() -> None:
     assert clock(125.2) == "2:06" and clock(59.0) == "0:59" and clock(-3) == "0:00"
 
 
+def doors_snapshot(
+    names: tuple[str, str],
+    events: list[match_pb2.Event],
+    recap: bool = True,
+    chat: list[match_pb2.ChatLine] | None = None,
+) -> match_pb2.Snapshot:
+    """A Doors snapshot seen from seat 0 (`names[0]`), carrying `events` and `chat`."""
+    seats = [lobby_pb2.Seat(seat=n, name=name, taken=True) for n, name in enumerate(names)]
+    return match_pb2.Snapshot(
+        match_id="m1",
+        viewer_seat=0,
+        seats=seats,
+        view=match_pb2.GameView(doors=doors_pb2.DoorsView()),
+        events=events,
+        chat=chat or [],
+        events_are_recap=recap,
+    )
+
+
 def test_a_recap_names_who_did_what_as_the_live_log_does() -> None:
     """A new stream's recap (after a reconnection, --resume, a rejoin, and the Watch that
     follows the end of the match) refills the log; its lines named nobody ("takes blue-lady",
     "guesses red: wrong", "passes")."""
-    from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
-
     events = [
         match_pb2.Event(
             doors=doors_pb2.DoorsEvent(
@@ -94,20 +112,10 @@ def test_a_recap_names_who_did_what_as_the_live_log_does() -> None:
         ),
         match_pb2.Event(doors=doors_pb2.DoorsEvent(passed=doors_pb2.DoorsPassed(seat=1))),
     ]
-    seats = [lobby_pb2.Seat(seat=0, name="ada", taken=True), lobby_pb2.Seat(seat=1, name="bob")]
     lines = []
     for recap in (False, True):
         state = ClientState(lobby_pb2.Game(game_id="doors", title="Doors"), "m1")
-        state.receive(
-            match_pb2.Snapshot(
-                match_id="m1",
-                viewer_seat=0,
-                seats=seats,
-                view=match_pb2.GameView(doors=doors_pb2.DoorsView()),
-                events=events,
-                events_are_recap=recap,
-            )
-        )
+        state.receive(doors_snapshot(("ada", "bob"), events, recap))
         lines.append(list(state.log))
     assert lines[1] == lines[0]
     assert lines[1][0].startswith("ada (you) takes ")
@@ -117,7 +125,6 @@ def test_a_recap_names_who_did_what_as_the_live_log_does() -> None:
 def test_a_rejoin_shows_the_chat_before_you_are_back_and_a_recap_never_empties_the_log() -> None:
     """The chat a rejoining player missed was said before they came back; a later stream's
     recap (the server restarted, the match is over) that holds less keeps what the log showed."""
-    from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
 
     def note(kind: match_pb2.TableNoteKind.ValueType) -> match_pb2.Event:
         return match_pb2.Event(table_note=match_pb2.TableNote(kind=kind, seat=0, name="bob"))
@@ -127,21 +134,10 @@ def test_a_rejoin_shows_the_chat_before_you_are_back_and_a_recap_never_empties_t
             took=doors_pb2.DoorsTook(seat=1, card=doors_pb2.DOORS_CARD_RED_LADY)
         )
     )
-    seats = [lobby_pb2.Seat(seat=0, name="bob", taken=True), lobby_pb2.Seat(seat=1, name="ada")]
     state = ClientState(lobby_pb2.Game(game_id="doors", title="Doors"), "m1")
 
     def receive(events: list[match_pb2.Event], chat: list[match_pb2.ChatLine]) -> None:
-        state.receive(
-            match_pb2.Snapshot(
-                match_id="m1",
-                viewer_seat=0,
-                seats=seats,
-                view=match_pb2.GameView(doors=doors_pb2.DoorsView()),
-                events=events,
-                chat=chat,
-                events_are_recap=True,
-            )
-        )
+        state.receive(doors_snapshot(("bob", "ada"), events, chat=chat))
 
     hello = match_pb2.ChatLine(number=1, name="ada", seat=1, text="where is bob?")
     receive(

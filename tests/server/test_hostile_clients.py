@@ -13,18 +13,20 @@ from typing import Any
 
 import grpc
 import pytest
-from tigerden.v1 import match_pb2, match_pb2_grpc
+from tigerden.v1 import lobby_pb2, match_pb2, match_pb2_grpc
 
-from client.api import HostHandle, SeatHandle, Server
+from client.api import HostHandle, SeatHandle, Server, error_reason
 from server.bots import BotDriver
 from server.chat import CHAT_BURST, SPECTATORS_BURST
 from server.errors import Reason, Refusal
+from server.limits import LAN_LIMITS, Limiter
 from server.lobby import Lobby
 from server.main import Running
+from server.paging import DEFAULT_PAGE
 from server.room import Room, SeatKind, Status
-from server.store import Store
-from tests.server.helpers import BOT, HUMAN, refused
-from tests.server.test_lobby_hardening import server_with
+from server.store import SeatRecord, Store
+from tests.server.helpers import BOT, HUMAN, first_snapshot, refused, to_act, two_humans
+from tests.server.test_lobby_hardening import open_watch, server_with
 
 
 @contextlib.asynccontextmanager
@@ -169,3 +171,170 @@ async def test_point5_a_person_who_plays_while_their_away_bot_waits_leaves_no_tr
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
     assert room.version == 1  # the bot's stale move was refused
     await bots.close()
+
+
+async def test_8a_spectators_cannot_lock_a_seat_out_of_its_own_match(tmp_path: Path) -> None:
+    """One address filled the per-match stream limit with spectators, and the players' own
+    Play and Watch were refused TOO_MANY_WATCHERS (the away bot took their seats)."""
+    async with server_with(tmp_path, watchers_per_match=2, spectators_per_peer=2) as client:
+        ada, bob = await two_humans(client)
+        spectators = [await open_watch(client, ada.match_id) for _ in range(2)]
+        await refused(
+            open_watch(client, ada.match_id),
+            grpc.StatusCode.RESOURCE_EXHAUSTED,
+            "TOO_MANY_WATCHERS",
+        )
+        for seat in (ada, bob):  # both a seat's Watch and its Play are let in
+            assert (await first_snapshot(seat)).status == lobby_pb2.MATCH_STATUS_PLAYING
+            async with seat.play() as table:
+                snapshot = await asyncio.wait_for(anext(table.snapshots()), 10)
+                assert snapshot.status == lobby_pb2.MATCH_STATUS_PLAYING
+        for call in spectators:
+            call.cancel()
+
+
+async def test_8a_one_address_may_hold_few_spectator_streams_of_a_match(client: Server) -> None:
+    """With the default limits one address opened 31 spectator streams on one match."""
+    match = await client.create("doors")
+    held = []
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        for _ in range(31):
+            held.append(await open_watch(client, match.match_id))
+    assert error_reason(caught.value) == "TOO_MANY_WATCHERS"
+    assert len(held) == LAN_LIMITS.spectators_per_peer
+    for call in held:
+        call.cancel()
+
+
+async def test_8e_replays_are_rate_limited_per_address(client: Server) -> None:
+    host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    await ended_match(client, host)
+    refusals = []
+    for _ in range(int(LAN_LIMITS.replays_per_minute) + 2):
+        try:
+            await client.replay(host.match_id)
+        except grpc.aio.AioRpcError as error:
+            refusals.append(error_reason(error))
+    assert refusals == ["RATE_LIMITED"] * 2
+
+
+def test_8e_one_address_may_hold_few_replays_at_once() -> None:
+    """20 replays of a long match at once took 12.6 s of server CPU: one address may have
+    `replays_per_peer` open, and they count among its streams."""
+    limiter = Limiter(LAN_LIMITS)
+    with contextlib.ExitStack() as open_replays:
+        for _ in range(LAN_LIMITS.replays_per_peer):
+            open_replays.enter_context(limiter.replay("10.0.0.1"))
+        with pytest.raises(Refusal) as caught, limiter.replay("10.0.0.1"):
+            pass
+        assert caught.value.metadata["limit"] == "replays_per_peer"
+        with limiter.replay("10.0.0.2"):  # another address is not held up
+            pass
+    with limiter.replay("10.0.0.1"):  # closed replays free their places
+        pass
+
+
+async def test_8b_hints_are_limited_per_address(client: Server) -> None:
+    """One address held 30 seats asking hints nonstop: at most `hints_per_peer` of an
+    address's hints are thought at once; the others are refused HINT_BUSY at once."""
+    movers = []
+    for _ in range(LAN_LIMITS.hints_per_peer + 1):
+        match = await client.create(
+            "doors", 2, options={"hints": "on"}, seats=[(HUMAN, ""), (HUMAN, "")]
+        )
+        seats = [await client.join(match.match_id, name, n) for n, name in enumerate("ab")]
+        mover, snapshot = await to_act((seats[0], seats[1]))
+        movers.append((mover, snapshot.version))
+    answers = await asyncio.gather(
+        *(mover.hint(version) for mover, version in movers), return_exceptions=True
+    )
+    refusals = [error_reason(a) for a in answers if isinstance(a, grpc.aio.AioRpcError)]
+    assert refusals == ["HINT_BUSY"]
+
+
+ARCHIVED = 2 * DEFAULT_PAGE + 7
+
+
+def stored_archive(db: Path, count: int = ARCHIVED) -> None:
+    """`count` finished Doors matches in the store at `db`, as a long-running server has."""
+    store = Store(db)
+    seats = [SeatRecord(0, "human", "", "ada", None), SeatRecord(1, "human", "", "bob", None)]
+    for number in range(count):
+        store.create_match(
+            f"old{number:04}",
+            "doors",
+            2,
+            {"collector_set": "automatic"},
+            number,
+            seats,
+            finished=True,
+        )
+    store.close()
+
+
+async def test_8c_the_lobby_stream_pages_the_archive(tmp_path: Path) -> None:
+    """With 4,000 finished matches WatchLobby's first message was 4.29 MB (the terminal lobby
+    got RESOURCE_EXHAUSTED and retried for ever): it now holds the open matches and the
+    archive's newest page, with the archive's size and the token of the next page."""
+    stored_archive(tmp_path / "db.sqlite")
+    async with server_with(tmp_path) as client:
+        waiting = await client.create("doors")
+        stream = client.watch_lobby(include_finished=True)
+        first = await asyncio.wait_for(anext(stream), 10)
+        await stream.aclose()
+        finished = [m for m in first.matches if m.status == lobby_pb2.MATCH_STATUS_FINISHED]
+        assert [m.match_id for m in first.matches if m not in finished] == [waiting.match_id]
+        assert (len(finished), first.finished_count) == (DEFAULT_PAGE, ARCHIVED)
+        seen = [m.match_id for m in finished]
+        token = first.finished_page_token
+        while token:
+            answer = await client.lobby.ListMatches(
+                lobby_pb2.ListMatchesRequest(
+                    status=lobby_pb2.MATCH_STATUS_FINISHED, page_token=token
+                )
+            )
+            seen += [m.match_id for m in answer.matches]
+            token = answer.next_page_token
+        assert seen == [f"old{n:04}" for n in reversed(range(ARCHIVED))]  # each once, newest first
+
+
+async def test_8c_a_page_of_the_archive_reads_a_page_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ListMatches of finished matches read the whole archive (353 ms at 4,000)."""
+    stored_archive(tmp_path / "db.sqlite")
+    read: list[object] = []
+    record = Store._record
+
+    def counted(store: Store, row: Any, with_moves: bool = True) -> Any:
+        read.append(row)
+        return record(store, row, with_moves)
+
+    monkeypatch.setattr(Store, "_record", counted)
+    async with server_with(tmp_path) as client:
+        read.clear()
+        answer = await client.lobby.ListMatches(
+            lobby_pb2.ListMatchesRequest(status=lobby_pb2.MATCH_STATUS_FINISHED, page_size=10)
+        )
+        assert len(answer.matches) == 10 and answer.next_page_token
+        assert len(read) <= 11
+
+
+async def test_point5_a_seat_holder_gets_no_second_seat_unless_hot_seat(client: Server) -> None:
+    """The lobby let a person take their own match's second seat. A client that holds a seat
+    presents its token on JoinMatch; a second seat of that match is then refused, unless the
+    request asks for a hot-seat game."""
+    match = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    ada = await client.join(match.match_id, "ada", 0)
+    again = lobby_pb2.JoinMatchRequest(match_id=match.match_id, player_name="ada")
+    details = await refused(
+        client.lobby.JoinMatch(again, metadata=ada.metadata),
+        grpc.StatusCode.ALREADY_EXISTS,
+        "ALREADY_SEATED",
+    )
+    assert "seat 0" in details and "hot-seat" in details
+    other = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    elsewhere = lobby_pb2.JoinMatchRequest(match_id=other.match_id, player_name="ada")
+    assert (await client.lobby.JoinMatch(elsewhere, metadata=ada.metadata)).seat == 0
+    again.hot_seat = True
+    assert (await client.lobby.JoinMatch(again, metadata=ada.metadata)).seat == 1

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/lobby.proto\x12\x0btigerden.v1\"\x12\n\x10ListGamesRequest\"`\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.tigerden.v1.Game\x12)\n\nbot_levels\x18( \x03(\x0b\x32\x15.tigerden.v1.BotLevel\"[\n\x08\x42otLevel\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x17\n\x0f\x64\x65\x66\x61ult_seconds\x18\x03 \x01(\x01\x12\x13\n\x0bmax_seconds\x18\x04 \x01(\x01\"\xe6\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12\x0c\n\x04help\x18\x07 \x01(\t\x12(\n\x07options\x18\x08 \x03(\x0b\x32\x17.tigerden.v1.GameOption\x12\x32\n\tconflicts\x18P \x03(\x0b\x32\x1f.tigerden.v1.GameOptionConflict\"i\n\x12GameOptionConflict\x12\x0e\n\x06option\x18\x01 \x01(\t\x12\x0e\n\x06values\x18\x02 \x03(\t\x12\r\n\x05other\x18\x03 \x01(\t\x12\x14\n\x0cother_values\x18\x04 \x03(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\"V\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06values\x18\x03 \x03(\t\x12\x15\n\rdefault_value\x18\x04 \x01(\t\"B\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x11\n\tbot_level\x18\x02 \x01(\t\"\xf5\x01\n\x12\x43reateMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12=\n\x07options\x18\x03 \x03(\x0b\x32,.tigerden.v1.CreateMatchRequest.OptionsEntry\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.tigerden.v1.SeatSpec\x12\x14\n\x0c\x63reator_name\x18\x14 \x01(\t\x12\x12\n\nmatch_name\x18\x15 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"P\n\x13\x43reateMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x12\n\nhost_token\x18< \x01(\t\"\xab\x03\n\tMatchInfo\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x34\n\x07options\x18\x03 \x03(\x0b\x32#.tigerden.v1.MatchInfo.OptionsEntry\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12(\n\x06status\x18\x05 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x0f\n\x07private\x18< \x01(\x08\x12(\n\x06\x65nding\x18= \x01(\x0e\x32\x18.tigerden.v1.MatchEnding\x12\x12\n\ncreated_by\x18\x14 \x01(\t\x12\x0c\n\x04name\x18\x18 \x01(\t\x12\x13\n\x06to_act\x18\x15 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\nrematch_of\x18\x16 \x01(\t\x12\x18\n\x10rematch_match_id\x18\x17 \x01(\t\x12\r\n\x05hints\x18x \x01(\x08\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\t\n\x07_to_act\"\xcb\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05taken\x18\x04 \x01(\x08\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12\x0c\n\x04team\x18\x07 \x01(\x05\x12\x11\n\tbot_plays\x18< \x01(\x08\x12\x1a\n\x12\x61way_since_unix_ms\x18\x14 \x01(\x03\x12\x10\n\x08reserved\x18\x15 \x01(\x08\">\n\x11WatchLobbyRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\"K\n\x12WatchLobbyResponse\x12\x0c\n\x04\x66ull\x18\x01 \x01(\x08\x12\'\n\x07matches\x18\x02 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x10\n\x0eRematchRequest\"U\n\x0fRematchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x90\x01\n\x12ListMatchesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18( \x01(\x05\x12\x12\n\npage_token\x18) \x01(\t\x12(\n\x06status\x18< \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\"W\n\x13ListMatchesResponse\x12\'\n\x07matches\x18\x01 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x17\n\x0fnext_page_token\x18( \x01(\t\"h\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\tjoin_code\x18< \x01(\tB\x07\n\x05_seat\"W\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x13\n\x11LeaveMatchRequest\"\x14\n\x12LeaveMatchResponse\"1\n\x0f\x46reeSeatRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"9\n\x10\x46reeSeatResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"N\n\x19ReplaceSeatWithBotRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\tbot_level\x18\x03 \x01(\t\"C\n\x1aReplaceSeatWithBotResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"%\n\x11\x41\x62ortMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\";\n\x12\x41\x62ortMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\";\n\x16SetMatchPrivateRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07private\x18\x02 \x01(\x08\"S\n\x17SetMatchPrivateResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x11\n\tjoin_code\x18\x02 \x01(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*z\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14MATCH_STATUS_WAITING\x10\x01\x12\x18\n\x14MATCH_STATUS_PLAYING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03*\x96\x01\n\x0bMatchEnding\x12\x1c\n\x18MATCH_ENDING_UNSPECIFIED\x10\x00\x12\x1b\n\x17MATCH_ENDING_PLAYED_OUT\x10\x01\x12\x18\n\x14MATCH_ENDING_ABORTED\x10\x02\x12\x18\n\x14MATCH_ENDING_FORFEIT\x10\x03\x12\x18\n\x14MATCH_ENDING_EXPIRED\x10\x04\x32\x8d\x07\n\x0cLobbyService\x12J\n\tListGames\x12\x1d.tigerden.v1.ListGamesRequest\x1a\x1e.tigerden.v1.ListGamesResponse\x12P\n\x0b\x43reateMatch\x12\x1f.tigerden.v1.CreateMatchRequest\x1a .tigerden.v1.CreateMatchResponse\x12P\n\x0bListMatches\x12\x1f.tigerden.v1.ListMatchesRequest\x1a .tigerden.v1.ListMatchesResponse\x12J\n\tJoinMatch\x12\x1d.tigerden.v1.JoinMatchRequest\x1a\x1e.tigerden.v1.JoinMatchResponse\x12M\n\nLeaveMatch\x12\x1e.tigerden.v1.LeaveMatchRequest\x1a\x1f.tigerden.v1.LeaveMatchResponse\x12G\n\x08\x46reeSeat\x12\x1c.tigerden.v1.FreeSeatRequest\x1a\x1d.tigerden.v1.FreeSeatResponse\x12\x65\n\x12ReplaceSeatWithBot\x12&.tigerden.v1.ReplaceSeatWithBotRequest\x1a\'.tigerden.v1.ReplaceSeatWithBotResponse\x12M\n\nAbortMatch\x12\x1e.tigerden.v1.AbortMatchRequest\x1a\x1f.tigerden.v1.AbortMatchResponse\x12\\\n\x0fSetMatchPrivate\x12#.tigerden.v1.SetMatchPrivateRequest\x1a$.tigerden.v1.SetMatchPrivateResponse\x12O\n\nWatchLobby\x12\x1e.tigerden.v1.WatchLobbyRequest\x1a\x1f.tigerden.v1.WatchLobbyResponse0\x01\x12\x44\n\x07Rematch\x12\x1b.tigerden.v1.RematchRequest\x1a\x1c.tigerden.v1.RematchResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/lobby.proto\x12\x0btigerden.v1\"\x12\n\x10ListGamesRequest\"`\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.tigerden.v1.Game\x12)\n\nbot_levels\x18( \x03(\x0b\x32\x15.tigerden.v1.BotLevel\"[\n\x08\x42otLevel\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x17\n\x0f\x64\x65\x66\x61ult_seconds\x18\x03 \x01(\x01\x12\x13\n\x0bmax_seconds\x18\x04 \x01(\x01\"\xe6\x01\n\x04Game\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\x05\x12\x13\n\x0bmax_players\x18\x04 \x01(\x05\x12\x17\n\x0f\x64\x65\x66\x61ult_players\x18\x05 \x01(\x05\x12\x0f\n\x07summary\x18\x06 \x01(\t\x12\x0c\n\x04help\x18\x07 \x01(\t\x12(\n\x07options\x18\x08 \x03(\x0b\x32\x17.tigerden.v1.GameOption\x12\x32\n\tconflicts\x18P \x03(\x0b\x32\x1f.tigerden.v1.GameOptionConflict\"i\n\x12GameOptionConflict\x12\x0e\n\x06option\x18\x01 \x01(\t\x12\x0e\n\x06values\x18\x02 \x03(\t\x12\r\n\x05other\x18\x03 \x01(\t\x12\x14\n\x0cother_values\x18\x04 \x03(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\"V\n\nGameOption\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x02 \x01(\t\x12\x0e\n\x06values\x18\x03 \x03(\t\x12\x15\n\rdefault_value\x18\x04 \x01(\t\"B\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x11\n\tbot_level\x18\x02 \x01(\t\"\xf5\x01\n\x12\x43reateMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12=\n\x07options\x18\x03 \x03(\x0b\x32,.tigerden.v1.CreateMatchRequest.OptionsEntry\x12$\n\x05seats\x18\x04 \x03(\x0b\x32\x15.tigerden.v1.SeatSpec\x12\x14\n\x0c\x63reator_name\x18\x14 \x01(\t\x12\x12\n\nmatch_name\x18\x15 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"P\n\x13\x43reateMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x12\n\nhost_token\x18< \x01(\t\"\xab\x03\n\tMatchInfo\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x34\n\x07options\x18\x03 \x03(\x0b\x32#.tigerden.v1.MatchInfo.OptionsEntry\x12 \n\x05seats\x18\x04 \x03(\x0b\x32\x11.tigerden.v1.Seat\x12(\n\x06status\x18\x05 \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x0f\n\x07private\x18< \x01(\x08\x12(\n\x06\x65nding\x18= \x01(\x0e\x32\x18.tigerden.v1.MatchEnding\x12\x12\n\ncreated_by\x18\x14 \x01(\t\x12\x0c\n\x04name\x18\x18 \x01(\t\x12\x13\n\x06to_act\x18\x15 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\nrematch_of\x18\x16 \x01(\t\x12\x18\n\x10rematch_match_id\x18\x17 \x01(\t\x12\r\n\x05hints\x18x \x01(\x08\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\t\n\x07_to_act\"\xcb\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.tigerden.v1.SeatKind\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05taken\x18\x04 \x01(\x08\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x11\n\tbot_level\x18\x06 \x01(\t\x12\x0c\n\x04team\x18\x07 \x01(\x05\x12\x11\n\tbot_plays\x18< \x01(\x08\x12\x1a\n\x12\x61way_since_unix_ms\x18\x14 \x01(\x03\x12\x10\n\x08reserved\x18\x15 \x01(\x08\">\n\x11WatchLobbyRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\"\x80\x01\n\x12WatchLobbyResponse\x12\x0c\n\x04\x66ull\x18\x01 \x01(\x08\x12\'\n\x07matches\x18\x02 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x16\n\x0e\x66inished_count\x18\x03 \x01(\x05\x12\x1b\n\x13\x66inished_page_token\x18\x04 \x01(\t\"\x10\n\x0eRematchRequest\"U\n\x0fRematchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x90\x01\n\x12ListMatchesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x18\n\x10include_finished\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18( \x01(\x05\x12\x12\n\npage_token\x18) \x01(\t\x12(\n\x06status\x18< \x01(\x0e\x32\x18.tigerden.v1.MatchStatus\"W\n\x13ListMatchesResponse\x12\'\n\x07matches\x18\x01 \x03(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x17\n\x0fnext_page_token\x18( \x01(\t\"z\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x13\n\x0bplayer_name\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\tjoin_code\x18< \x01(\t\x12\x10\n\x08hot_seat\x18= \x01(\x08\x42\x07\n\x05_seat\"W\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x05match\x18\x03 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"\x13\n\x11LeaveMatchRequest\"\x14\n\x12LeaveMatchResponse\"1\n\x0f\x46reeSeatRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"9\n\x10\x46reeSeatResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"N\n\x19ReplaceSeatWithBotRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\tbot_level\x18\x03 \x01(\t\"C\n\x1aReplaceSeatWithBotResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\"%\n\x11\x41\x62ortMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\";\n\x12\x41\x62ortMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\";\n\x16SetMatchPrivateRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07private\x18\x02 \x01(\x08\"S\n\x17SetMatchPrivateResponse\x12%\n\x05match\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.MatchInfo\x12\x11\n\tjoin_code\x18\x02 \x01(\t*M\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02*z\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14MATCH_STATUS_WAITING\x10\x01\x12\x18\n\x14MATCH_STATUS_PLAYING\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03*\x96\x01\n\x0bMatchEnding\x12\x1c\n\x18MATCH_ENDING_UNSPECIFIED\x10\x00\x12\x1b\n\x17MATCH_ENDING_PLAYED_OUT\x10\x01\x12\x18\n\x14MATCH_ENDING_ABORTED\x10\x02\x12\x18\n\x14MATCH_ENDING_FORFEIT\x10\x03\x12\x18\n\x14MATCH_ENDING_EXPIRED\x10\x04\x32\x8d\x07\n\x0cLobbyService\x12J\n\tListGames\x12\x1d.tigerden.v1.ListGamesRequest\x1a\x1e.tigerden.v1.ListGamesResponse\x12P\n\x0b\x43reateMatch\x12\x1f.tigerden.v1.CreateMatchRequest\x1a .tigerden.v1.CreateMatchResponse\x12P\n\x0bListMatches\x12\x1f.tigerden.v1.ListMatchesRequest\x1a .tigerden.v1.ListMatchesResponse\x12J\n\tJoinMatch\x12\x1d.tigerden.v1.JoinMatchRequest\x1a\x1e.tigerden.v1.JoinMatchResponse\x12M\n\nLeaveMatch\x12\x1e.tigerden.v1.LeaveMatchRequest\x1a\x1f.tigerden.v1.LeaveMatchResponse\x12G\n\x08\x46reeSeat\x12\x1c.tigerden.v1.FreeSeatRequest\x1a\x1d.tigerden.v1.FreeSeatResponse\x12\x65\n\x12ReplaceSeatWithBot\x12&.tigerden.v1.ReplaceSeatWithBotRequest\x1a\'.tigerden.v1.ReplaceSeatWithBotResponse\x12M\n\nAbortMatch\x12\x1e.tigerden.v1.AbortMatchRequest\x1a\x1f.tigerden.v1.AbortMatchResponse\x12\\\n\x0fSetMatchPrivate\x12#.tigerden.v1.SetMatchPrivateRequest\x1a$.tigerden.v1.SetMatchPrivateResponse\x12O\n\nWatchLobby\x12\x1e.tigerden.v1.WatchLobbyRequest\x1a\x1f.tigerden.v1.WatchLobbyResponse0\x01\x12\x44\n\x07Rematch\x12\x1b.tigerden.v1.RematchRequest\x1a\x1c.tigerden.v1.RematchResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,12 +35,12 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATEMATCHREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_MATCHINFO_OPTIONSENTRY']._loaded_options = None
   _globals['_MATCHINFO_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_SEATKIND']._serialized_start=2938
-  _globals['_SEATKIND']._serialized_end=3015
-  _globals['_MATCHSTATUS']._serialized_start=3017
-  _globals['_MATCHSTATUS']._serialized_end=3139
-  _globals['_MATCHENDING']._serialized_start=3142
-  _globals['_MATCHENDING']._serialized_end=3292
+  _globals['_SEATKIND']._serialized_start=3010
+  _globals['_SEATKIND']._serialized_end=3087
+  _globals['_MATCHSTATUS']._serialized_start=3089
+  _globals['_MATCHSTATUS']._serialized_end=3211
+  _globals['_MATCHENDING']._serialized_start=3214
+  _globals['_MATCHENDING']._serialized_end=3364
   _globals['_LISTGAMESREQUEST']._serialized_start=40
   _globals['_LISTGAMESREQUEST']._serialized_end=58
   _globals['_LISTGAMESRESPONSE']._serialized_start=60
@@ -69,40 +69,40 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SEAT']._serialized_end=1711
   _globals['_WATCHLOBBYREQUEST']._serialized_start=1713
   _globals['_WATCHLOBBYREQUEST']._serialized_end=1775
-  _globals['_WATCHLOBBYRESPONSE']._serialized_start=1777
-  _globals['_WATCHLOBBYRESPONSE']._serialized_end=1852
-  _globals['_REMATCHREQUEST']._serialized_start=1854
-  _globals['_REMATCHREQUEST']._serialized_end=1870
-  _globals['_REMATCHRESPONSE']._serialized_start=1872
-  _globals['_REMATCHRESPONSE']._serialized_end=1957
-  _globals['_LISTMATCHESREQUEST']._serialized_start=1960
-  _globals['_LISTMATCHESREQUEST']._serialized_end=2104
-  _globals['_LISTMATCHESRESPONSE']._serialized_start=2106
-  _globals['_LISTMATCHESRESPONSE']._serialized_end=2193
-  _globals['_JOINMATCHREQUEST']._serialized_start=2195
-  _globals['_JOINMATCHREQUEST']._serialized_end=2299
-  _globals['_JOINMATCHRESPONSE']._serialized_start=2301
-  _globals['_JOINMATCHRESPONSE']._serialized_end=2388
-  _globals['_LEAVEMATCHREQUEST']._serialized_start=2390
-  _globals['_LEAVEMATCHREQUEST']._serialized_end=2409
-  _globals['_LEAVEMATCHRESPONSE']._serialized_start=2411
-  _globals['_LEAVEMATCHRESPONSE']._serialized_end=2431
-  _globals['_FREESEATREQUEST']._serialized_start=2433
-  _globals['_FREESEATREQUEST']._serialized_end=2482
-  _globals['_FREESEATRESPONSE']._serialized_start=2484
-  _globals['_FREESEATRESPONSE']._serialized_end=2541
-  _globals['_REPLACESEATWITHBOTREQUEST']._serialized_start=2543
-  _globals['_REPLACESEATWITHBOTREQUEST']._serialized_end=2621
-  _globals['_REPLACESEATWITHBOTRESPONSE']._serialized_start=2623
-  _globals['_REPLACESEATWITHBOTRESPONSE']._serialized_end=2690
-  _globals['_ABORTMATCHREQUEST']._serialized_start=2692
-  _globals['_ABORTMATCHREQUEST']._serialized_end=2729
-  _globals['_ABORTMATCHRESPONSE']._serialized_start=2731
-  _globals['_ABORTMATCHRESPONSE']._serialized_end=2790
-  _globals['_SETMATCHPRIVATEREQUEST']._serialized_start=2792
-  _globals['_SETMATCHPRIVATEREQUEST']._serialized_end=2851
-  _globals['_SETMATCHPRIVATERESPONSE']._serialized_start=2853
-  _globals['_SETMATCHPRIVATERESPONSE']._serialized_end=2936
-  _globals['_LOBBYSERVICE']._serialized_start=3295
-  _globals['_LOBBYSERVICE']._serialized_end=4204
+  _globals['_WATCHLOBBYRESPONSE']._serialized_start=1778
+  _globals['_WATCHLOBBYRESPONSE']._serialized_end=1906
+  _globals['_REMATCHREQUEST']._serialized_start=1908
+  _globals['_REMATCHREQUEST']._serialized_end=1924
+  _globals['_REMATCHRESPONSE']._serialized_start=1926
+  _globals['_REMATCHRESPONSE']._serialized_end=2011
+  _globals['_LISTMATCHESREQUEST']._serialized_start=2014
+  _globals['_LISTMATCHESREQUEST']._serialized_end=2158
+  _globals['_LISTMATCHESRESPONSE']._serialized_start=2160
+  _globals['_LISTMATCHESRESPONSE']._serialized_end=2247
+  _globals['_JOINMATCHREQUEST']._serialized_start=2249
+  _globals['_JOINMATCHREQUEST']._serialized_end=2371
+  _globals['_JOINMATCHRESPONSE']._serialized_start=2373
+  _globals['_JOINMATCHRESPONSE']._serialized_end=2460
+  _globals['_LEAVEMATCHREQUEST']._serialized_start=2462
+  _globals['_LEAVEMATCHREQUEST']._serialized_end=2481
+  _globals['_LEAVEMATCHRESPONSE']._serialized_start=2483
+  _globals['_LEAVEMATCHRESPONSE']._serialized_end=2503
+  _globals['_FREESEATREQUEST']._serialized_start=2505
+  _globals['_FREESEATREQUEST']._serialized_end=2554
+  _globals['_FREESEATRESPONSE']._serialized_start=2556
+  _globals['_FREESEATRESPONSE']._serialized_end=2613
+  _globals['_REPLACESEATWITHBOTREQUEST']._serialized_start=2615
+  _globals['_REPLACESEATWITHBOTREQUEST']._serialized_end=2693
+  _globals['_REPLACESEATWITHBOTRESPONSE']._serialized_start=2695
+  _globals['_REPLACESEATWITHBOTRESPONSE']._serialized_end=2762
+  _globals['_ABORTMATCHREQUEST']._serialized_start=2764
+  _globals['_ABORTMATCHREQUEST']._serialized_end=2801
+  _globals['_ABORTMATCHRESPONSE']._serialized_start=2803
+  _globals['_ABORTMATCHRESPONSE']._serialized_end=2862
+  _globals['_SETMATCHPRIVATEREQUEST']._serialized_start=2864
+  _globals['_SETMATCHPRIVATEREQUEST']._serialized_end=2923
+  _globals['_SETMATCHPRIVATERESPONSE']._serialized_start=2925
+  _globals['_SETMATCHPRIVATERESPONSE']._serialized_end=3008
+  _globals['_LOBBYSERVICE']._serialized_start=3367
+  _globals['_LOBBYSERVICE']._serialized_end=4276
 # @@protoc_insertion_point(module_scope)

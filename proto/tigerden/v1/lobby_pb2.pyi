@@ -665,8 +665,21 @@ class WatchLobbyResponse(_message.Message):
 
     FULL_FIELD_NUMBER: _builtins.int
     MATCHES_FIELD_NUMBER: _builtins.int
+    FINISHED_COUNT_FIELD_NUMBER: _builtins.int
+    FINISHED_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     full: _builtins.bool
-    """True on the first message: `matches` is then the whole list, newest first."""
+    """True on the first message: `matches` is then the whole list of unfinished matches (and,
+    with include_finished, the newest page of finished ones), newest first.
+    """
+    finished_count: _builtins.int
+    """First message only: how many finished matches the archive holds (of `game_id`, if given),
+    whether or not include_finished asked for them.
+    """
+    finished_page_token: _builtins.str
+    """First message only, with include_finished: the ListMatchesRequest.page_token (with status
+    MATCH_STATUS_FINISHED and the same game_id) of the finished matches after those sent;
+    empty when every finished match was sent.
+    """
     @_builtins.property
     def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]:
         """The whole list, or each match that changed since the previous message (its new state)."""
@@ -676,10 +689,12 @@ class WatchLobbyResponse(_message.Message):
         *,
         full: _builtins.bool = ...,
         matches: _abc.Iterable[Global___MatchInfo] | None = ...,
+        finished_count: _builtins.int = ...,
+        finished_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["full", b"full", "matches", b"matches"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished_count", b"finished_count", "finished_page_token", b"finished_page_token", "full", b"full", "matches", b"matches"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -814,6 +829,7 @@ class JoinMatchRequest(_message.Message):
     PLAYER_NAME_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     JOIN_CODE_FIELD_NUMBER: _builtins.int
+    HOT_SEAT_FIELD_NUMBER: _builtins.int
     match_id: _builtins.str
     """The match to join."""
     player_name: _builtins.str
@@ -822,6 +838,12 @@ class JoinMatchRequest(_message.Message):
     """A particular seat; unset takes the first free human seat."""
     join_code: _builtins.str
     """The join code of a private match (letters and digits; case does not matter)."""
+    hot_seat: _builtins.bool
+    """True to take another seat of a match this client already holds a seat of (a hot-seat game
+    at one screen). A client that holds a seat sends its token as `authorization: Bearer`
+    metadata; without hot_seat, a second seat of the same match is then refused
+    (ALREADY_EXISTS / ALREADY_SEATED).
+    """
     def __init__(
         self,
         *,
@@ -829,10 +851,11 @@ class JoinMatchRequest(_message.Message):
         player_name: _builtins.str = ...,
         seat: _builtins.int | None = ...,
         join_code: _builtins.str = ...,
+        hot_seat: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "join_code", b"join_code", "match_id", b"match_id", "player_name", b"player_name", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "hot_seat", b"hot_seat", "join_code", b"join_code", "match_id", b"match_id", "player_name", b"player_name", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015

@@ -177,11 +177,13 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def WatchLobby(self, request, context):
-        """WatchLobby streams the match list: the first message holds every match (`full`), each later
-        one only the matches that changed since (created, joined, left, moved, finished). Changes
-        are pushed as they happen, a burst coalesced into one message; the stream never ends by
-        itself. A match that finishes is sent once more with status FINISHED, then no longer unless
-        `include_finished`.
+        """WatchLobby streams the match list: the first message holds every unfinished match (`full`)
+        and, with `include_finished`, the newest page of the archive of finished ones (the rest:
+        ListMatches with `finished_page_token`); each later message only the matches that changed
+        since (created, joined, left, moved, finished). Changes are pushed as they happen, a burst
+        coalesced into one message; the stream never ends by itself. A match that finishes is sent
+        once more with status FINISHED, then no longer unless `include_finished`. No message grows
+        with the archive.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

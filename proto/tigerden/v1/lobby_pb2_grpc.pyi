@@ -74,11 +74,13 @@ class LobbyServiceStub:
     SetMatchPrivate: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.SetMatchPrivateRequest, _lobby_pb2.SetMatchPrivateResponse]
     """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
     WatchLobby: _grpc.UnaryStreamMultiCallable[_lobby_pb2.WatchLobbyRequest, _lobby_pb2.WatchLobbyResponse]
-    """WatchLobby streams the match list: the first message holds every match (`full`), each later
-    one only the matches that changed since (created, joined, left, moved, finished). Changes
-    are pushed as they happen, a burst coalesced into one message; the stream never ends by
-    itself. A match that finishes is sent once more with status FINISHED, then no longer unless
-    `include_finished`.
+    """WatchLobby streams the match list: the first message holds every unfinished match (`full`)
+    and, with `include_finished`, the newest page of the archive of finished ones (the rest:
+    ListMatches with `finished_page_token`); each later message only the matches that changed
+    since (created, joined, left, moved, finished). Changes are pushed as they happen, a burst
+    coalesced into one message; the stream never ends by itself. A match that finishes is sent
+    once more with status FINISHED, then no longer unless `include_finished`. No message grows
+    with the archive.
     """
     Rematch: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.RematchRequest, _lobby_pb2.RematchResponse]
     """Rematch accepts "play again" at the end of a match (token of a seat of the finished match in
@@ -134,11 +136,13 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     SetMatchPrivate: _aio.UnaryUnaryMultiCallable[_lobby_pb2.SetMatchPrivateRequest, _lobby_pb2.SetMatchPrivateResponse]  # type: ignore[assignment]
     """SetMatchPrivate makes JoinMatch need a short join code (a new one each time), or lifts that."""
     WatchLobby: _aio.UnaryStreamMultiCallable[_lobby_pb2.WatchLobbyRequest, _lobby_pb2.WatchLobbyResponse]  # type: ignore[assignment]
-    """WatchLobby streams the match list: the first message holds every match (`full`), each later
-    one only the matches that changed since (created, joined, left, moved, finished). Changes
-    are pushed as they happen, a burst coalesced into one message; the stream never ends by
-    itself. A match that finishes is sent once more with status FINISHED, then no longer unless
-    `include_finished`.
+    """WatchLobby streams the match list: the first message holds every unfinished match (`full`)
+    and, with `include_finished`, the newest page of the archive of finished ones (the rest:
+    ListMatches with `finished_page_token`); each later message only the matches that changed
+    since (created, joined, left, moved, finished). Changes are pushed as they happen, a burst
+    coalesced into one message; the stream never ends by itself. A match that finishes is sent
+    once more with status FINISHED, then no longer unless `include_finished`. No message grows
+    with the archive.
     """
     Rematch: _aio.UnaryUnaryMultiCallable[_lobby_pb2.RematchRequest, _lobby_pb2.RematchResponse]  # type: ignore[assignment]
     """Rematch accepts "play again" at the end of a match (token of a seat of the finished match in
@@ -251,11 +255,13 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _lobby_pb2.WatchLobbyRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_lobby_pb2.WatchLobbyResponse], _abc.AsyncIterator[_lobby_pb2.WatchLobbyResponse]]:
-        """WatchLobby streams the match list: the first message holds every match (`full`), each later
-        one only the matches that changed since (created, joined, left, moved, finished). Changes
-        are pushed as they happen, a burst coalesced into one message; the stream never ends by
-        itself. A match that finishes is sent once more with status FINISHED, then no longer unless
-        `include_finished`.
+        """WatchLobby streams the match list: the first message holds every unfinished match (`full`)
+        and, with `include_finished`, the newest page of the archive of finished ones (the rest:
+        ListMatches with `finished_page_token`); each later message only the matches that changed
+        since (created, joined, left, moved, finished). Changes are pushed as they happen, a burst
+        coalesced into one message; the stream never ends by itself. A match that finishes is sent
+        once more with status FINISHED, then no longer unless `include_finished`. No message grows
+        with the archive.
         """
 
     @_abc_1.abstractmethod
