@@ -422,7 +422,8 @@ def plan(log: Path, test_for: Callable[[tuple[str, str]], Sprt]) -> None:
     (any pairing); a level's seconds per decision are measured at the table where it played,
     else its default time (an upper bound: the budget is what that time buys, and most
     decisions settle sooner); the units are the test's at its worst, a true score at the goal,
-    with the unit variance measured for the pairing, else the largest measured at the table."""
+    with the unit variance measured for the pairing, else that of two independent matches at
+    the goal (pairing assumed to gain nothing)."""
     matches: dict[tuple[str, str, str], dict[int, Outcome]] = {}
     with log.open(newline="") as lines:
         for entry in list(csv.reader(lines))[1:]:
@@ -460,9 +461,9 @@ def plan(log: Path, test_for: Callable[[tuple[str, str]], Sprt]) -> None:
             continue
         cells = []
         for pair in PAIRS:
-            seen = [v for (name, *_), v in variances.items() if name == config.name]
-            spread = variances.get((config.name, *pair), max(seen, default=0.125))
             test = test_for(pair)
+            alone = test.goal * (1 - test.goal) / UNIT  # independent matches: no gain assumed
+            spread = variances.get((config.name, *pair), alone)
             units = test.expected_units(test.goal, spread)
             cost = sum(per_decision(config.name, level) for level in pair)
             hours = units * UNIT * mean(decisions[config.name]) * cost / 3600

@@ -4,6 +4,11 @@ A playout starts from a fresh deal and plays uniformly random legal moves until 
 ends: a Doors contest, a Koi-Koi deal, a Tiger & Dragon round (at 2 to 5 players). It is what a
 bot's search does thousands of times per decision: `copy`, `legal_moves`, `apply`. Writes
 bench/results/engine.csv.
+
+`--costs` prints instead what each of those calls costs, in µs, as the search makes them:
+`copy` of a state, `legal_moves` of a state just moved into (nothing cached yet), `apply` of a
+legal move once the legal moves are known, `determinize` for the seat to act (best of 5,
+in CPU time).
 """
 
 from __future__ import annotations
@@ -12,22 +17,24 @@ import argparse
 import csv
 import random
 import time
-from collections.abc import Sequence
+import timeit
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine import GAMES
 from engine.core import State
 
+CALLS = ("copy", "legal_moves", "apply", "determinize")
 RESULTS = Path(__file__).parent / "results" / "engine.csv"
 CONFIGS: tuple[tuple[str, int, str, int], ...] = (
-    ("doors", 2, "contest", 10_000),
-    ("koikoi", 2, "deal", 2_000),
+    ("doors", 2, "contest", 40_000),
+    ("koikoi", 2, "deal", 8_000),
     ("tiger-dragon", 2, "round", 0),
     ("tiger-dragon", 3, "round", 0),
-    ("tiger-dragon", 4, "round", 2_000),
+    ("tiger-dragon", 4, "round", 11_000),
     ("tiger-dragon", 5, "round", 0),
 )
-"""(game, players, what a playout is, the goal in playouts per second; 0: none set)."""
+"""(game, players, what a playout is, the goal in playouts per second (issue 23); 0: none)."""
 
 
 def playout(start: State, rng: random.Random) -> None:
@@ -45,19 +52,71 @@ def rate(game_id: str, players: int, seconds: float) -> float:
     starts = [game.new(players, options, seed) for seed in range(64)]
     rng = random.Random(0)
     done = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    began = time.process_time()  # CPU seconds: a busy machine slows the run, not the rate
+    while time.process_time() - began < seconds:
         for start in starts:
             playout(start, rng)
         done += len(starts)
-    return done / (time.perf_counter() - began)
+    return done / (time.process_time() - began)
+
+
+def costs(game_id: str, players: int, count: int = 2_000) -> dict[str, float]:
+    """µs per call of `copy`, `legal_moves`, `apply` and `determinize` over `count` states met
+    in random playouts (best of 5 passes)."""
+    game = GAMES[game_id]
+    options = game.info.validate(players, {})
+    rng = random.Random(1)
+    fresh: list[State] = []  # just moved into, as `apply` left them
+    while len(fresh) < count:
+        state = game.new(players, options, rng.getrandbits(32))
+        scores = state.scores()
+        while state.to_act() is not None and state.scores() == scores and len(fresh) < count:
+            fresh.append(state.copy())
+            state.apply(rng.choice(state.legal_moves()))
+    moves = [rng.choice(state.copy().legal_moves()) for state in fresh]
+
+    def best(step: Callable[[], object]) -> float:
+        return min(timeit.repeat(step, timer=time.process_time, number=1, repeat=5)) / count * 1e6
+
+    def copies() -> list[State]:
+        return [state.copy() for state in fresh]
+
+    def legal() -> None:
+        for state in copied.pop():
+            state.legal_moves()
+
+    def apply() -> None:
+        for state, move in zip(ready.pop(), moves, strict=True):
+            state.apply(move)
+
+    copied = [copies() for _ in range(5)]
+    ready = [copies() for _ in range(5)]
+    for states in ready:
+        for state in states:
+            state.legal_moves()
+    sampler = random.Random(2)
+    return {
+        "copy": best(lambda: [state.copy() for state in fresh]),
+        "legal_moves": best(legal),
+        "apply": best(apply),
+        "determinize": best(
+            lambda: [state.determinize(state.to_act() or 0, sampler) for state in fresh]
+        ),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="per configuration")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--costs", action="store_true", help="µs per engine call instead")
     args = parser.parse_args(argv)
+    if args.costs:
+        print(f"{'game':<13}{'players':>8}" + "".join(f"{name:>13}" for name in CALLS))
+        for game_id, players, _, _ in CONFIGS:
+            cost = costs(game_id, players)
+            print(f"{game_id:<13}{players:>8}" + "".join(f"{cost[c]:>13.2f}" for c in CALLS))
+        return
     rows = []
     print(f"{'game':<13}{'players':>8}{'playout':>9}{'per second':>12}{'goal':>8}")
     for game_id, players, what, goal in CONFIGS:

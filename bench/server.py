@@ -56,6 +56,7 @@ LIMIT_FLAGS = [
     "--max-concurrent-streams=100000",
     "--streams-per-peer=100000",
     "--watchers-per-match=100000",
+    "--spectators-per-peer=100000",
     "--creates-per-minute=1e9",
     "--joins-per-minute=1e9",
     "--acts-per-second=1e9",

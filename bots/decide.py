@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bots.ismcts import Budget, Considered, Game, RolloutPolicy, ranked
 from bots.levels import Level, Rollout, Strategy, parse_level
@@ -76,7 +77,28 @@ def rank(
     )
     chosen = budget or level.budget
     assert chosen is not None, "a searching level has a budget"
-    return ranked(seat, legal, priors(policy, view, legal), game, chosen, rng, settle)
+    # Interchangeable moves (two plains of one month) are searched as one, the first of them
+    # standing for all, and every one of them is shown with its numbers.
+    weights = priors(policy, view, legal)
+    first: dict[object, int] = {}
+    for index, move in enumerate(legal):
+        first.setdefault(policy.twin(move), index)
+    kept = sorted(first.values())
+    pooled = [0.0] * len(legal)
+    for move, weight in zip(legal, weights, strict=True):
+        pooled[first[policy.twin(move)]] += weight
+    searched = ranked(
+        seat, [legal[i] for i in kept], [pooled[i] for i in kept], game, chosen, rng, settle
+    )
+    if len(kept) == len(legal):
+        return searched
+    found = {policy.twin(c.move): c for c in searched}
+    twins = [
+        replace(found[policy.twin(move)], move=move, prior=weight)
+        for move, weight in zip(legal, weights, strict=True)
+    ]
+    order = {policy.twin(c.move): rank for rank, c in enumerate(searched)}
+    return sorted(twins, key=lambda c: order[policy.twin(c.move)])
 
 
 def _sample(state: State, seat: Seat, belief: Belief | None, rng: random.Random) -> State:

@@ -56,6 +56,12 @@ class GamePolicy(Protocol):
         """The rewards of a world that finished the current segment of the match in `view`."""
         ...
 
+    def twin(self, move: Move) -> object:
+        """A key that `move` shares with every move the rules cannot tell from it (two plains
+        of one month): the search weighs such moves as one, so that a hint shows them as
+        equal and they do not split the search's visits."""
+        ...
+
     def belief(self, view: Any) -> Belief | None:
         """What the seat of `view` infers beyond `determinize`'s uniform sampling, as a weight
         for rejection sampling; None when it infers nothing more."""

@@ -266,6 +266,9 @@ class DoorsPolicy:
 
         return rewards
 
+    def twin(self, move: Move) -> object:
+        return move  # the engine already offers one move per kind of card
+
     def belief(self, view: DoorsView) -> Belief | None:
         """The Guesser weighs each sampled Collector Door by its posterior odds."""
         if view.viewer == view.collector:

@@ -28,7 +28,9 @@ from engine.koikoi.cards import (
     RIBBONS,
     SAKE_CUP,
     SAME_MONTH,
+    Card,
     Kind,
+    Tag,
     mask_of,
 )
 from engine.koikoi.model import (
@@ -178,6 +180,10 @@ class Table:
         return float(isinstance(move, KoiKoi) == self.koi_koi())
 
 
+def _traits(card: Card) -> tuple[int, Kind, Tag]:
+    return (card.month, card.kind, card.tags)
+
+
 class KoiKoiPolicy:
     segment_end = DealEnded
     temperature = 2.0
@@ -217,6 +223,17 @@ class KoiKoiPolicy:
             return (chance, 1.0 - chance)
 
         return rewards
+
+    def twin(self, move: Move) -> object:
+        """A card is known to the rules by its month, kind and tags only: the two plains of
+        January (three of December) are interchangeable, and so are the moves that play or
+        take them."""
+        if isinstance(move, PlayCard):
+            target = None if move.target is None else _traits(move.target)
+            return ("play", _traits(move.card), target)
+        if isinstance(move, ChooseCapture):
+            return ("take", _traits(move.target))
+        return move
 
     def belief(self, view: KoiKoiView) -> Belief | None:
         return None

@@ -185,6 +185,9 @@ class TigerDragonPolicy:
 
         return rewards
 
+    def twin(self, move: Move) -> object:
+        return move  # the engine already offers one move per kind of tile
+
     def belief(self, view: TigerDragonView) -> Belief | None:
         return None
 

@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from engine.chance import choice, sample_all
 from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.doors.model import (
     CLUE_DECK,
@@ -96,6 +97,11 @@ class DoorsState(State):
         """
         if sorted(doors_order) != sorted(DOORS) or sorted(clue_order) != sorted(CLUE_DECK):
             raise ValueError("a deal must order all four Doors and all fourteen clue cards")
+        self._deal(doors_order, clue_order)
+
+    def _deal(self, doors_order: Sequence[Card], clue_order: Sequence[Card]) -> None:
+        """`deal` without checking the orders: those from the seed are whole by construction,
+        and a random playout deals a contest every few moves."""
         first, second = doors_order[0], doors_order[1]
         self.doors = (first, second) if self.collector == 0 else (second, first)
         self.display = tuple(sorted(clue_order[: RULES.display_size]))
@@ -107,7 +113,7 @@ class DoorsState(State):
     def _deal_from_seed(self) -> None:
         rng = random.Random(self._deal_seed)
         self._deal_seed = rng.getrandbits(64)
-        self.deal(rng.sample(DOORS, len(DOORS)), rng.sample(CLUE_DECK, len(CLUE_DECK)))
+        self._deal(sample_all(rng, DOORS), sample_all(rng, CLUE_DECK))
 
     # The engine contract --------------------------------------------------------------------
 
@@ -205,13 +211,13 @@ class DoorsState(State):
         if self.phase is not Phase.OVER:
             other = (viewer + 1) % self.players
             doors = [self.doors[0], self.doors[1]]
-            doors[other] = rng.choice(
-                [d for d in DOORS if d != doors[viewer] and self._could_hold(other, d)]
+            doors[other] = choice(
+                rng, [d for d in DOORS if d != doors[viewer] and self._could_hold(other, d)]
             )
             clone.doors = (doors[0], doors[1])
         # Sorted first: the resample must not depend on the hidden order it replaces, or two
         # states with the same view would give a bot different worlds for the same seed.
-        clone.deck = tuple(rng.sample(sorted(self.deck), len(self.deck)))
+        clone.deck = tuple(sample_all(rng, sorted(self.deck)))
         clone._deal_seed = rng.getrandbits(64)
         return clone
 

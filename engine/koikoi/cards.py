@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 
 class Kind(enum.Enum):
@@ -133,8 +134,10 @@ def indices(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+@lru_cache(maxsize=1 << 15)
 def cards_in(mask: int) -> tuple[Card, ...]:
-    """The cards of `mask` in index order (month order): how sets appear in views and events."""
+    """The cards of `mask` in index order (month order): how sets appear in views and events.
+    Cached: every play names the cards it takes, and a search plays thousands of deals."""
     return tuple(CARDS[i] for i in indices(mask))
 
 

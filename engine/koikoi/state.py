@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine.chance import shuffle
 from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.koikoi.cards import (
     BRIGHTS,
@@ -248,7 +249,7 @@ class KoiKoiState(State):
         unseen = list(indices(self.hands[other] | mask_of(self.stock)))
         count = self.hands[other].bit_count()
         while True:
-            rng.shuffle(unseen)
+            shuffle(rng, unseen)
             hand = mask_of(unseen[:count])
             if could_be_played(hand, self.rules):
                 break
@@ -304,7 +305,7 @@ class KoiKoiState(State):
     def _shuffled(self) -> list[int]:
         rng = random.Random(self._deal_seed)
         order = list(range(len(CARDS)))
-        rng.shuffle(order)
+        shuffle(rng, order)
         self._deal_seed = rng.getrandbits(64)
         return order
 

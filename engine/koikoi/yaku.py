@@ -43,6 +43,10 @@ RAIN_CARDS = {
 """V3: the captured cards that are "rain"."""
 
 
+TOTALS_KEPT = 1 << 16
+"""How many pile totals a scorer remembers before it starts afresh (bounded memory)."""
+
+
 class Scorer:
     """The yaku of a pile under one `Rules` (immutable; shared through `scorer_for`)."""
 
@@ -68,6 +72,7 @@ class Scorer:
             ViewingCancel.FOG: PAULOWNIA,
         }[cancel]
         self.viewing_limit = rules.viewing_limit
+        self._totals: dict[tuple[int, int, bool], int] = {}
         self.tsuki_fuda = rules.tsuki_fuda_points
 
     def scored(self, pile: int, month: int, called: bool = False) -> list[tuple[Yaku, int]]:
@@ -185,8 +190,15 @@ class Scorer:
         )
 
     def total(self, pile: int, month: int, called: bool = False) -> int:
-        """The pile's total: the sum of its yaku."""
-        return sum(points for _, points in self.scored(pile, month, called))
+        """The pile's total: the sum of its yaku. Remembered (a pile is one of a few thousand
+        masks in a search, and every turn asks for its owner's total)."""
+        key = (pile, month, called)
+        total = self._totals.get(key)
+        if total is None:
+            if len(self._totals) >= TOTALS_KEPT:
+                self._totals.clear()
+            total = self._totals[key] = sum(p for _, p in self.scored(pile, month, called))
+        return total
 
     def yaku(self, pile: int, month: int, called: bool = False) -> tuple[ScoredYaku, ...]:
         """The pile's yaku as the view and events show them."""

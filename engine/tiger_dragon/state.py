@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine.chance import shuffle
 from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.tiger_dragon.battlefields import BOX, Battlefield
 from engine.tiger_dragon.deal import deal
@@ -70,6 +71,7 @@ class TigerDragonState(State):
         self._target = RULES.team_target if settings.teams else RULES.target
         self._scores = [0] * players
         self._winners: tuple[Seat, ...] | None = None
+        self._legal: tuple[TigerDragonMove, ...] | None = None
         self._last_round: RoundSummary | None = None
         self._round = 0
         self._start = rng.randrange(players) if start_player is None else start_player
@@ -88,7 +90,7 @@ class TigerDragonState(State):
         rng = random.Random(self._next_seed)
         if order is None:
             order = list(DECK)
-            rng.shuffle(order)
+            shuffle(rng, order)
         if self._round and self._settings.new_card_each_round:  # R10's house rule
             if self._settings.same_card_may_return:
                 self._battlefield = rng.choice(self._cards)
@@ -168,7 +170,14 @@ class TigerDragonState(State):
     def to_act(self) -> Seat | None:
         return None if self._phase is Phase.OVER else self._actor
 
-    def legal_moves(self) -> list[TigerDragonMove]:
+    def legal_moves(self) -> tuple[TigerDragonMove, ...]:
+        """Kept until the next `apply` (a search asks for them, then `apply` checks the move
+        against them)."""
+        if self._legal is None:
+            self._legal = tuple(self._moves())
+        return self._legal
+
+    def _moves(self) -> list[TigerDragonMove]:
         phase = self._phase
         hand = self._hands[self._actor]
         if phase is Phase.RESPONSE:
@@ -189,6 +198,7 @@ class TigerDragonState(State):
 
     def apply(self, move: Move) -> list[Event]:
         require_legal(self, move)  # so `move` is one of this state's legal moves
+        self._legal = None
         seat = self._actor
         if isinstance(move, Attack):
             return [self._attack(seat, move)]
@@ -333,7 +343,7 @@ class TigerDragonState(State):
             if hide_face_down:
                 unseen += [TILES[e & KIND] for e in copy._defenses[s] if e & FACE_DOWN]
         unseen.sort()  # the shuffle must not depend on the hidden order it replaces
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         copy._left_out = [unseen.pop() for _ in copy._left_out]
         for s in others:
             hand = copy._hands[s] = [0] * len(KINDS)
@@ -346,6 +356,7 @@ class TigerDragonState(State):
                 row = copy._defenses[s]
                 copy._defenses[s] = [unseen.pop() | FACE_DOWN if e & FACE_DOWN else e for e in row]
         copy._next_seed = rng.getrandbits(64)
+        copy._legal = None  # the seat to act may hold other tiles now
         return copy
 
     def result(self) -> Result | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import ai, engine
+from bench import ai, engine, positions
 from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scores
 from bench.contests import endings
 from bench.sprt import Sprt
@@ -153,3 +153,12 @@ def test_the_contest_breakdown_accounts_for_every_gem() -> None:
     assert sum(gems for _, _, scorer, gems in seen if scorer == "B") == outcome.points_b
     roles = [role for role, *_ in seen]
     assert all(a != b for a, b in itertools.pairwise(roles))  # roles alternate every contest
+
+
+def test_the_positions_tally_counts_every_decision_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    positions.main(["--config", "koikoi-2", "--matches", "1", "--worlds", "2", "--iterations", "8"])
+    printed = capsys.readouterr().out.splitlines()
+    apart = [line for line in printed if line.startswith("match 0 turn")]
+    assert apart and printed[-1].startswith(f"normal against easy at koikoi-2: {len(apart)} ")

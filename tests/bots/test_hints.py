@@ -7,6 +7,7 @@ import random
 from bots import Budget, decide
 from bots.hints import hint
 from tests.bots.states import positions, twins
+from tests.engine.koikoi.koikoi_scenarios import dealt
 
 BUDGET = Budget(iterations=12)
 
@@ -32,3 +33,29 @@ def test_a_hint_ranks_every_legal_move_and_leads_with_hards_choice() -> None:
         assert all(a.chance is None or 0.0 <= a.chance <= 1.0 for a in advice)
         if len(advice) > 1:
             assert advice[0].move == decide(state, seat, "hard", seed, BUDGET)
+
+
+def test_interchangeable_cards_are_shown_as_equal() -> None:
+    """Two plains of one month are one card to the rules: a hint gives them one chance (they
+    were rated 47% and 37% when the search weighed them apart), and they do not split the
+    search's visits."""
+    hand = (
+        "jan-plain-1 jan-plain-2 dec-plain-1 dec-plain-2 dec-plain-3 may-bridge jul-boar oct-deer"
+    )
+    other = (
+        "feb-warbler mar-curtain apr-cuckoo jun-butterflies aug-moon sep-blue nov-swallow"
+        " nov-ribbon"
+    )
+    board = (
+        "feb-plain-1 mar-plain-1 apr-plain-1 jun-blue jul-ribbon oct-blue nov-rain-man sep-plain-1"
+    )
+    state, _ = dealt(hand, other, board)
+    advice = {a.move.label(): a for a in hint(state, 0, 3, Budget(iterations=300))}
+    for pair in (
+        ["play jan-plain-1", "play jan-plain-2"],
+        ["play dec-plain-1", "play dec-plain-3"],
+    ):
+        first, second = (advice[label] for label in pair)
+        assert first.chance is not None and first.visits > 0
+        assert (first.chance, first.visits) == (second.chance, second.visits)
+    assert advice["play may-bridge"].chance != advice["play jan-plain-1"].chance

@@ -27,7 +27,7 @@ def test_s1_6_match_ends_when_a_player_reaches_ten() -> None:
     assert isinstance(events[-2], RoundEnded) and events[-2].summary.points == 14
     assert events[-1] == MatchEnded((0,), (14, 0, 0, 0))
     assert state.to_act() is None
-    assert state.legal_moves() == []
+    assert state.legal_moves() == ()
     result = state.result()
     assert result is not None and (result.winners, result.scores) == ((0,), (14, 0, 0, 0))
     with pytest.raises(IllegalMove) as raised:
