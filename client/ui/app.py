@@ -504,6 +504,8 @@ def build_app(
     def accept(buffer: object) -> bool:
         text = prompt.text
         if not text.strip():
+            if send is not None and state.snapshot is not None and not state.legal_labels():
+                state.status = state.refusal("")  # whose turn it is, not silence
             return False
         if text.lstrip().startswith("/"):
             command(state, text, talk, app, actions)
