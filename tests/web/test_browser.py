@@ -1,6 +1,6 @@
-"""Playing in a real browser at phone size: a whole match of each game by taps against bots,
-a reload mid-match that takes the seat back with the recap, "reconnecting…" while the network
-is gone, and the page in German."""
+"""Playing in a real browser at phone size (and fitting a laptop): a whole match of each game by
+taps against bots, a reload mid-match that takes the seat back with the recap, "reconnecting…"
+while the network is gone, and the page in German."""
 
 from __future__ import annotations
 
@@ -11,14 +11,25 @@ from playwright.async_api import Page
 from tigerden.v1 import lobby_pb2
 
 from client.api import connect
-from tests.web.conftest import WebServer
+from tests.web.conftest import PHONE, WebServer
 from tools.web_page import create_match, tap_moves, tap_one
 
 
-async def fits_a_phone(page: Page) -> bool:
-    """Nothing on the page needs scrolling sideways at 360 CSS pixels."""
-    width: int = await page.evaluate("document.documentElement.scrollWidth")
-    return width <= 360
+async def fits_a_phone(page: Page, width: int = 360) -> bool:
+    """Nothing on the page needs scrolling sideways at `width` CSS pixels (a phone's 360)."""
+    scrolled: int = await page.evaluate("document.documentElement.scrollWidth")
+    return scrolled <= width
+
+
+async def fits_a_laptop(page: Page) -> bool:
+    """At 1280x800 the page fits sideways and stands in two columns: the log beside the board."""
+    await page.set_viewport_size({"width": 1280, "height": 800})
+    board = await page.locator(".board").first.bounding_box()
+    log = await page.locator(".log").first.bounding_box()
+    assert board is not None and log is not None
+    fits = await fits_a_phone(page, 1280)
+    await page.set_viewport_size(PHONE)
+    return fits and log["x"] >= board["x"] + board["width"]
 
 
 GAMES = {
@@ -36,6 +47,7 @@ async def test_a_whole_match_by_taps_against_a_bot(
     match_id = await create_match(phone, web_server.url, game, "ada", seats, options)
     await tap_moves(phone, most=3)
     assert await fits_a_phone(phone)
+    assert await fits_a_laptop(phone)
     tapped = await tap_moves(phone)
     assert tapped >= 1
     after = await phone.inner_text(".after")
@@ -49,6 +61,7 @@ async def test_a_whole_match_by_taps_against_a_bot(
     # The table said what the bot did, in words, and the replay of the match opens.
     assert "bot-1" in await phone.inner_text(".log")
     assert await fits_a_phone(phone)
+    assert await fits_a_laptop(phone)
     await phone.click("a[href^='#/replay/']")
     await phone.wait_for_selector("#replay .board")
     assert await fits_a_phone(phone)
