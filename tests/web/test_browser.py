@@ -1,6 +1,7 @@
 """Playing in a real browser at phone size (and fitting a laptop): a whole match of each game by
 taps against bots, a reload mid-match that takes the seat back with the recap, "reconnecting…"
-while the network is gone, and the page in German."""
+while the network is gone, "play again" after a match that sits at the rematch, and the page
+in German."""
 
 from __future__ import annotations
 
@@ -114,3 +115,23 @@ async def test_the_page_speaks_german(web_server: WebServer, phone: Page) -> Non
     assert "Deine Tür" in board or "Auslage" in board, board
     move = await phone.inner_text("button.move >> nth=0")
     assert move.split()[0] in ("nimm", "wirf", "rate", "passe", "lege"), move
+
+
+async def test_play_again_takes_the_seat_at_the_rematch(web_server: WebServer, phone: Page) -> None:
+    first = await create_match(phone, web_server.url, "doors", "ada", ["random"])
+    await tap_moves(phone)
+    await phone.click("button[data-key=rematch]")
+    await phone.wait_for_url(lambda url: "#/match/" in url and not url.endswith(f"/{first}"))
+    second = phone.url.rsplit("/", 1)[1]
+    assert second and second != first
+    await phone.wait_for_selector(".board")
+    await phone.wait_for_selector(".seats >> text=ada (you)")
+    # The page holds the new seat's token, offers its moves and plays the rematch to the end.
+    token = await phone.evaluate(f"localStorage.getItem('tigerden.seat.{second}')")
+    assert json.loads(token)["seat"] == 0
+    assert await phone.locator(".after").count() == 0
+    assert await tap_moves(phone) >= 1
+    async with connect(web_server.grpc) as server:
+        (match,) = [m for m in await server.matches(include_finished=True) if m.match_id == second]
+    assert match.status == lobby_pb2.MATCH_STATUS_FINISHED
+    assert match.seats[0].name == "ada"
