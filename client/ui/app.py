@@ -404,13 +404,21 @@ def host_actions(
         )
         return None
 
-    def carry_out(call: Callable[[HostHandle], Coroutine[Any, Any, str]]) -> None:
+    def carry_out(
+        call: Callable[[HostHandle], Coroutine[Any, Any, str]], logged: bool = True
+    ) -> None:
+        """Runs a host call; its outcome goes to the status, and to the log unless a table
+        note will say it there (`logged` False: a seat freed or given to a bot)."""
+
         async def run(handle: HostHandle) -> None:
+            done = logged
             try:
                 state.status = await call(handle)
             except grpc.aio.AioRpcError as error:
                 state.status = _("refused: {message}").format(message=error.details())
-            state.log.append(state.status)
+                done = True
+            if done:
+                state.log.append(state.status)
             if hosting is not None:
                 state.host_help = hosting.intro()
             app.invalidate()
@@ -426,7 +434,7 @@ def host_actions(
                 await handle.free_seat(seat)
                 return _("seat {seat} is free; its player was removed").format(seat=seat)
 
-            carry_out(call)
+            carry_out(call, logged=False)
 
     def bot(words: str) -> None:
         seat = seat_of(words, "/bot")
@@ -439,7 +447,7 @@ def host_actions(
                     name=match.seats[seat].name, seat=seat
                 )
 
-            carry_out(call)
+            carry_out(call, logged=False)
 
     def private(words: str) -> None:
         async def call(handle: HostHandle) -> str:
