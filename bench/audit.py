@@ -3,6 +3,7 @@
     python -m bench.audit creates [--open 10000]
     python -m bench.audit archive [--finished 4000]
     python -m bench.audit hints [--seconds 30] [--seats 30]
+    python -m bench.audit replays [--replays 20]
 
 `creates`: CreateMatch calls per second on an in-process lobby (no gRPC) when nobody else has a
 match, and when `--open` matches are open (8g: the caps on open matches were counted by looking
@@ -16,6 +17,11 @@ server in this process (8c: the archive was a list bomb).
 `hints`: `--seats` seats of one address ask hints nonstop (a refused one asks again 50 ms
 later) while a person plays Koi-Koi against a `normal` bot on the same server; prints how long
 the person waited for each bot move, and how many hints were answered and refused (8b).
+
+`replays`: a Koi-Koi match of random bots to 100 points is played out, then one address asks for
+`--replays` replays of it at once while another table answers a stale `Act` every 50 ms;
+prints the replays served and refused, the seconds until all were answered, and the other
+table's median and slowest answer (8e).
 docs/security.md gives the numbers measured and the commands.
 """
 
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import math
 import random
@@ -173,20 +180,75 @@ async def hints(seconds: float, seats: int) -> dict[str, float]:
     }
 
 
+async def stale_acts(seat: SeatHandle, done: asyncio.Event) -> list[float]:
+    """Seconds each stale Act on a quiet table took (refused, nothing changes), until `done`."""
+    loop, times = asyncio.get_running_loop(), []
+    async for snapshot in seat.watch():
+        move = snapshot.legal_moves[0].move
+        break
+    while not done.is_set():
+        started = loop.time()
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            await seat.act(10**6, move)
+        times.append(loop.time() - started)
+        await asyncio.sleep(0.05)
+    return times
+
+
+async def replays(count: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        running = await start_server("127.0.0.1:0", Path(folder) / "audit.sqlite")
+        try:
+            async with connect(f"127.0.0.1:{running.port}") as client:
+                match = await client.create(
+                    "koikoi", 2, {"first_to": "100"}, [(BOT, "random"), (BOT, "random")]
+                )
+                found = await client.find_match(match.match_id)
+                while found is not None and found.status != lobby_pb2.MATCH_STATUS_FINISHED:
+                    await asyncio.sleep(0.2)
+                    found = await client.find_match(match.match_id)
+                quiet, done = await flooding_seat(client), asyncio.Event()
+                loop = asyncio.get_running_loop()
+                acting = asyncio.ensure_future(stale_acts(quiet, done))
+                await asyncio.sleep(0.5)
+                started = loop.time()
+                answers = await asyncio.gather(
+                    *(client.replay(match.match_id) for _ in range(count)),
+                    return_exceptions=True,
+                )
+                took = loop.time() - started
+                done.set()
+                times = await acting
+        finally:
+            await running.stop(grace=0.1)
+    served = sum(not isinstance(a, BaseException) for a in answers)
+    return {
+        "moves_in_the_match": found.version if found is not None else math.nan,
+        "replays_served": served,
+        "replays_refused": count - served,
+        "seconds_until_all_answered": took,
+        "other_table_median_ms": 1000 * statistics.median(times),
+        "other_table_max_ms": 1000 * max(times),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("case", choices=["creates", "archive", "hints"])
+    parser.add_argument("case", choices=["creates", "archive", "hints", "replays"])
     parser.add_argument("--open", type=int, default=10_000, help="open matches (creates)")
     parser.add_argument("--finished", type=int, default=4_000, help="finished ones (archive)")
     parser.add_argument("--seconds", type=float, default=30.0, help="of flooding (hints)")
     parser.add_argument("--seats", type=int, default=30, help="seats asking hints (hints)")
+    parser.add_argument("--replays", type=int, default=20, help="replays at once (replays)")
     args = parser.parse_args()
     if args.case == "creates":
         result = asyncio.run(creates(args.open))
     elif args.case == "archive":
         result = asyncio.run(archive(args.finished))
-    else:
+    elif args.case == "hints":
         result = asyncio.run(hints(args.seconds, args.seats))
+    else:
+        result = asyncio.run(replays(args.replays))
     for name, value in result.items():
         print(f"{name:<36}{value:>12.1f}")
 
