@@ -443,6 +443,8 @@ async def cmd_join(args: argparse.Namespace) -> int:
         seat = await take_seat(server, match_id, args, code)
         if seat is None:
             return 1
+        from client.session import remember_rematches
+
         remember_seat(server.target, match_id, seat.seat, seat.token)
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
@@ -452,6 +454,7 @@ async def cmd_join(args: argparse.Namespace) -> int:
             joined.game_id,
             args,
             lambda s: rejoin_command(address, s, args.name),
+            remember_rematches(seat),
             code=code,
         )
     return 0
