@@ -1,5 +1,5 @@
 """Table notes: the news about the table beside the game (a player sat down, left, came back, a
-bot took over, the match was aborted).
+bot took over, the match was aborted, a player went on to the rematch).
 
 A note is typed, so that each client can say it in its own language (`TableNote` on the wire);
 `text` is the English line older clients show. The recap keeps notes among the game's events
@@ -26,6 +26,7 @@ class NoteKind(enum.Enum):
     FORFEIT = "forfeit"
     ABORTED = "aborted"
     EXPIRED = "expired"
+    WENT_TO_REMATCH = "went_to_rematch"
 
 
 ENGLISH = {
@@ -40,6 +41,7 @@ ENGLISH = {
     NoteKind.FORFEIT: "{name}'s time ran out: {name} loses the match",
     NoteKind.ABORTED: "the host aborted the match",
     NoteKind.EXPIRED: "nobody joined in time: the match expired",
+    NoteKind.WENT_TO_REMATCH: "{name} went to the rematch",
 }
 """Each kind's English line: the `text` every Event carries for clients that do not read the
 typed note."""

@@ -509,6 +509,13 @@ class Room:
         held = previous.kind is SeatKind.HUMAN and previous.token_hash is not None
         return previous if held else None
 
+    def went_to_rematch(self, slot: SeatSlot) -> bool:
+        """Whether the player of `slot` took their seat at this finished match's rematch: their
+        stream here closed because they moved on, so the table is told so, not that they left
+        (issue 20, 18). The rematch holds the seat for them alone until they take it or give up
+        this one, so a taken rematch seat behind a still-held seat here is theirs."""
+        return self.rematch is not None and self.rematch.seats[slot.seat].taken
+
     def subscribe(self, seat: Seat | None) -> Subscriber:
         subscriber = Subscriber(seat, list(self.recent), self.chat[-CHAT_BACKLOG:], self.revision)
         self.subscribers.add(subscriber)
@@ -552,7 +559,8 @@ class Room:
         def announce(token_hash: str | None = slot.token_hash) -> None:
             if slot.connections == 0 and slot.token_hash == token_hash and not slot.announced_away:
                 slot.announced_away = True
-                self.broadcast([], [TableNote(NoteKind.LEFT, slot.seat, slot.name)])
+                kind = NoteKind.WENT_TO_REMATCH if self.went_to_rematch(slot) else NoteKind.LEFT
+                self.broadcast([], [TableNote(kind, slot.seat, slot.name)])
 
         try:
             asyncio.get_running_loop().call_later(AWAY_NOTE_SECONDS, announce)

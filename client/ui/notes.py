@@ -1,7 +1,7 @@
 """Table notes in the player's language: the server sends what happened at the table (someone sat
-down, left, came back, a bot took over, the match was aborted) as a typed `TableNote`; the
-client puts it into words here. A kind this client does not know is shown as the server's
-English `text`."""
+down, left, came back, went to the rematch, a bot took over, the match was aborted) as a typed
+`TableNote`; the client puts it into words here. A kind this client does not know is shown as the
+server's English `text`."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ SENTENCES: dict[int, Callable[[], str]] = {
     K.TABLE_NOTE_KIND_FORFEIT: lambda: _("{name}'s time ran out: {name} loses the match"),
     K.TABLE_NOTE_KIND_ABORTED: lambda: _("the host aborted the match"),
     K.TABLE_NOTE_KIND_EXPIRED: lambda: _("nobody joined in time: the match expired"),
+    K.TABLE_NOTE_KIND_WENT_TO_REMATCH: lambda: _("{name} went to the rematch"),
 }
 """Each kind's sentence, looked up when shown (the language is chosen at start-up)."""
 

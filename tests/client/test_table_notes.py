@@ -55,6 +55,7 @@ NOTES = [
     ),
     (TableNote(NoteKind.ABORTED), "die Spielleitung hat die Partie abgebrochen"),
     (TableNote(NoteKind.EXPIRED), "niemand ist rechtzeitig beigetreten: die Partie ist verfallen"),
+    (TableNote(NoteKind.WENT_TO_REMATCH, 1, "bob"), "bob ist zur Revanche gegangen"),
 ]
 
 

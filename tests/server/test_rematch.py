@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import grpc
-from tigerden.v1 import lobby_pb2
+import pytest
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server
 from client.bot import play_seat, random_chooser
+from server import room
 from tests.server.helpers import BOT, HUMAN, first_snapshot, refused
 
 
@@ -66,6 +68,48 @@ async def test_play_again_keeps_game_options_seats_and_bots(client: Server) -> N
     started = await first_snapshot(mine)
     assert started.status == lobby_pb2.MATCH_STATUS_PLAYING
     assert [s.name for s in started.seats][::2] == ["ada", "bob"]
+
+
+async def test_the_old_table_is_told_who_went_to_the_rematch_and_who_left(
+    client: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 20, 18: a spectator read "ada left the table" when ada took her seat at the
+    rematch; a player who just closes the finished match is still said to have left."""
+    monkeypatch.setattr(room, "AWAY_NOTE_SECONDS", 0.05)
+    K = match_pb2.TableNoteKind
+    ada, bob = await finished_match(client, [(HUMAN, ""), (HUMAN, ""), (BOT, ""), (BOT, "")])
+    spectator = client.watch(ada.match_id, stay_after_finish=True)
+    notes: list[tuple[int, str]] = []
+
+    async def until(done: Callable[[match_pb2.Snapshot], bool]) -> None:
+        async def read() -> None:
+            async for snapshot in spectator:
+                notes.extend(
+                    (e.table_note.kind, e.table_note.name)
+                    for e in snapshot.events
+                    if e.HasField("table_note") and not snapshot.events_are_recap
+                )
+                if done(snapshot):
+                    return
+
+        await asyncio.wait_for(read(), 10)
+
+    streams = [ada.watch(stay_after_finish=True), bob.watch(stay_after_finish=True)]
+    for stream in streams:
+        await anext(stream)
+    await until(lambda s: s.seats[0].connected and s.seats[1].connected)
+    notes.clear()  # what was said of the game streams that closed at the end
+
+    await ada.rematch()
+    await streams[0].aclose()  # her client moves on to the rematch
+    await until(lambda _: len(notes) == 1)
+    await streams[1].aclose()  # he closes the finished match
+    await until(lambda _: len(notes) == 2)
+    await spectator.aclose()
+    assert notes == [
+        (K.TABLE_NOTE_KIND_WENT_TO_REMATCH, "ada"),
+        (K.TABLE_NOTE_KIND_LEFT, "bob"),
+    ]
 
 
 async def test_a_player_who_leaves_frees_their_held_seat(client: Server) -> None:

@@ -265,6 +265,7 @@ const NOTES: Record<number, () => string> = {
   [TableNoteKind.FORFEIT]: () => _("{name}'s time ran out: {name} loses the match"),
   [TableNoteKind.ABORTED]: () => _("the host aborted the match"),
   [TableNoteKind.EXPIRED]: () => _("nobody joined in time: the match expired"),
+  [TableNoteKind.WENT_TO_REMATCH]: () => _("{name} went to the rematch"),
 };
 
 export { n_ };

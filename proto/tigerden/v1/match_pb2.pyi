@@ -53,6 +53,10 @@ class _TableNoteKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TableNo
     """The host aborted the match."""
     TABLE_NOTE_KIND_EXPIRED: _TableNoteKind.ValueType  # 11
     """Nobody joined in time: the match expired."""
+    TABLE_NOTE_KIND_WENT_TO_REMATCH: _TableNoteKind.ValueType  # 12
+    """The player's last stream of this finished match closed after they took their seat at its
+    rematch (Rematch): they moved on, not away ("ada went to the rematch"). Sent instead of LEFT.
+    """
 
 class TableNoteKind(_TableNoteKind, metaclass=_TableNoteKindEnumTypeWrapper):
     """TableNoteKind is what a TableNote tells."""
@@ -81,6 +85,10 @@ TABLE_NOTE_KIND_ABORTED: TableNoteKind.ValueType  # 10
 """The host aborted the match."""
 TABLE_NOTE_KIND_EXPIRED: TableNoteKind.ValueType  # 11
 """Nobody joined in time: the match expired."""
+TABLE_NOTE_KIND_WENT_TO_REMATCH: TableNoteKind.ValueType  # 12
+"""The player's last stream of this finished match closed after they took their seat at its
+rematch (Rematch): they moved on, not away ("ada went to the rematch"). Sent instead of LEFT.
+"""
 Global___TableNoteKind: _TypeAlias = TableNoteKind  # noqa: Y015
 
 class _PlayedBy:
