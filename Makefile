@@ -85,7 +85,7 @@ node-example: $(STAMP) $(NODE_STAMP) ## The Node.js client (examples/node) plays
 clean:
 	rm -rf $(VENV) build *.egg-info
 
-.PHONY: bench-engine bench-ai bench-hostile bench-server
+.PHONY: bench-engine bench-ai bench-hostile bench-server bench-web
 
 bench-engine: $(STAMP) ## Random playouts per second per game, one core (bench/results/engine.csv)
 	$(BIN)/python -m bench.engine $(ARGS)
@@ -98,5 +98,8 @@ bench-hostile: $(STAMP) ## Server memory and other tables' latency under a never
 
 bench-server: $(STAMP) ## Server CPU per move at 1-256 tables against the bare gRPC floor (bench/results/server.csv; ARGS="--tables 8 --seconds 1" for a quick run)
 	$(BIN)/python -m bench.server $(ARGS)
+
+bench-web: $(STAMP) ## The browser client's bundle size (as built and as sent) and cold first page loads on loopback
+	$(BIN)/python -m bench.web_page $(ARGS)
 
 bench: bench-engine bench-ai ## Both benchmarks

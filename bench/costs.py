@@ -1,7 +1,7 @@
 """The unit costs behind docs/performance.md's explanation of the server's CPU and memory, each
 measured out of any server so that the noise of a load run does not hide it.
 
-    python -m bench.costs views    # engine view + codec + serialise, per seat, per game
+    python -m bench.costs views    # a seat's view: whole, or public once + private, per game
     python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
     python -m bench.costs memory   # tigerden's own Python heap per idle table (tracemalloc)
 """
@@ -29,9 +29,10 @@ from bench.server import server_cpu_seconds
 from engine import GAMES
 from engine.core import Seat, State
 from server.bots import BotDriver, bot_pool
-from server.codecs import CODECS, Codec, wrap_view
+from server.codecs import CODECS, Codec, joined, wrap_view
 from server.limits import LAN_LIMITS
 from server.lobby import Lobby
+from server.outbound import view_field
 from server.room import SeatKind, Status, Subscriber
 from server.store import Store
 
@@ -53,29 +54,51 @@ def random_states(game_id: str, players: int, count: int) -> list[State]:
 
 
 def views(count: int = 200) -> None:
-    """µs per seat of `State.view` alone, and with the codec and serialisation (best of 5),
-    over `count` random states of each game."""
+    """µs per seat over `count` random states of each game (best of 5): `State.view` alone and
+    with the codec and serialisation, as every seat's snapshot was built before issue 24; then
+    the view in parts as the server builds it now, the public part built and encoded once per
+    state (its cost shared by the seats) and each seat's private part joined to it; and the
+    private part alone."""
     for game_id, players in PLAYERS.items():
         codec, states = CODECS[game_id], random_states(game_id, players, count)
 
-        def encoded(state: State, seat: Seat, codec: Codec = codec) -> object:
-            view = wrap_view(codec, state.view(seat))
-            return match_pb2.Snapshot(view=view).SerializeToString()
+        def whole(state: State, codec: Codec = codec) -> object:
+            return [
+                match_pb2.Snapshot(view=wrap_view(codec, state.view(seat))).SerializeToString()
+                for seat in range(state.players)
+            ]
 
-        work: dict[str, Callable[[State, Seat], object]] = {
-            "State.view": lambda state, seat: state.view(seat),
-            "view + codec + serialise": encoded,
+        def in_parts(state: State, codec: Codec = codec) -> object:
+            public = state.public_view()
+            pieces = codec.encode_public(public)
+            return [
+                view_field(codec, joined(pieces, codec.encode_private(public, private)))
+                for private in (state.private_view(seat) for seat in range(state.players))
+            ]
+
+        work: dict[str, Callable[[State], object]] = {
+            "State.view": every_seat(lambda state, seat: state.view(seat)),
+            "view + codec + serialise": whole,
+            "public once + private parts": in_parts,
+            "State.private_view": every_seat(lambda state, seat: state.private_view(seat)),
         }
         for label, step in work.items():
             best = min(timed(states, players, step) for _ in range(5))
-            print(f"{game_id:13} {label:25} {best * 1e6:6.1f} µs per seat", flush=True)
+            print(f"{game_id:13} {label:27} {best * 1e6:6.1f} µs per seat", flush=True)
+        sizes = [len(b"".join(codec.encode_public(s.public_view()))) for s in states]
+        whole_sizes = [len(wrap_view(codec, s.view(0)).SerializeToString()) for s in states]
+        share = sum(sizes) / sum(whole_sizes)
+        print(f"{game_id:13} public part: {100 * share:.0f}% of seat 0's view bytes", flush=True)
 
 
-def timed(states: list[State], players: int, step: Callable[[State, Seat], object]) -> float:
+def every_seat(part: Callable[[State, Seat], object]) -> Callable[[State], object]:
+    return lambda state: [part(state, seat) for seat in range(state.players)]
+
+
+def timed(states: list[State], players: int, step: Callable[[State], object]) -> float:
     start = time.process_time()
     for state in states:
-        for seat in range(players):
-            step(state, seat)
+        step(state)
     return (time.process_time() - start) / (len(states) * players)
 
 

@@ -39,10 +39,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from bench.floor import METHOD
+from tools.grpcweb import GrpcWebClient, GrpcWebError
 
 HEADER = (
     "game,players,tables,moves_per_s,p50_ms,p99_ms,cpu_us_per_move,kb_per_table,"
@@ -56,6 +58,7 @@ LIMIT_FLAGS = [
     "--max-concurrent-streams=100000",
     "--streams-per-peer=100000",
     "--watchers-per-match=100000",
+    "--spectators-per-peer=100000",
     "--creates-per-minute=1e9",
     "--joins-per-minute=1e9",
     "--acts-per-second=1e9",
@@ -64,6 +67,7 @@ LIMIT_FLAGS = [
 """`tigerden serve` flags: every load-generator client shares 127.0.0.1, so the per-address
 limits of a LAN server would refuse the load long before the server is busy."""
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
+LOBBY, MATCH = "/tigerden.v1.LobbyService/", "/tigerden.v1.MatchService/"
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,8 @@ class Case:
     update_bytes: int = 0
     source: str = ""
     """Another checkout whose `tigerden serve` runs instead (the before of a before/after)."""
+    browser: bool = False
+    """Every seat plays as the web client does: Watch + Act over gRPC-Web, via the web port."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +108,10 @@ def server_rss_kb(pid: int) -> int:
 class Table:
     """One table's viewers (seats first, then spectators) and the closed loop over its moves."""
 
-    def __init__(self, case: Case, number: int, channels: list[grpc.aio.Channel]) -> None:
-        self.case, self.number, self.channels = case, number, channels
+    def __init__(
+        self, case: Case, number: int, channels: list[grpc.aio.Channel], base: str = ""
+    ) -> None:
+        self.case, self.number, self.channels, self.base = case, number, channels, base
         self.viewers = case.players + case.spectators
         self.versions = [-1] * self.viewers
         self.target = 0
@@ -228,6 +236,89 @@ class TigerdenTable(Table):
         return None
 
 
+class BrowserTable(Table):
+    """The tigerden table with every seat played as the web client plays: over gRPC-Web
+    through the web port (tools/grpcweb.py), a Watch stream per seat and one Act per move."""
+
+    async def setup(self) -> None:
+        self.browsers = [GrpcWebClient(self.base) for _ in range(self.case.players)]
+        request = lobby_pb2.CreateMatchRequest(
+            game_id=self.case.game,
+            players=self.case.players,
+            seats=[lobby_pb2.SeatSpec(kind=HUMAN)] * self.case.players,
+        )
+        created = await self.browsers[0].unary(
+            LOBBY + "CreateMatch", request, lobby_pb2.CreateMatchResponse
+        )
+        while created.match.status == lobby_pb2.MATCH_STATUS_FINISHED:
+            created = await self.browsers[0].unary(
+                LOBBY + "CreateMatch", request, lobby_pb2.CreateMatchResponse
+            )
+        self.match_id = created.match.match_id
+        self.latest: list[match_pb2.Snapshot | None] = [None] * self.case.players
+        self.versions = [-1] * self.viewers
+        self.tokens: list[str] = []
+        self.acts: set[asyncio.Future[None]] = set()
+        self.finished = False
+        for seat, browser in enumerate(self.browsers):
+            joined = await browser.unary(
+                LOBBY + "JoinMatch",
+                lobby_pb2.JoinMatchRequest(match_id=self.match_id, player_name=f"p{seat}"),
+                lobby_pb2.JoinMatchResponse,
+            )
+            self.tokens.append(joined.token)
+            self.tasks.append(asyncio.ensure_future(self.watch_reader(seat, joined.token)))
+        self.aim(0)
+        await self.arrived.wait()
+
+    async def watch_reader(self, seat: int, token: str) -> None:
+        request = match_pb2.WatchRequest(match_id=self.match_id)
+        stream = self.browsers[seat].stream(
+            MATCH + "Watch", request, match_pb2.WatchResponse, token
+        )
+        with contextlib.suppress(GrpcWebError, aiohttp.ClientError, asyncio.CancelledError):
+            async for response in stream:
+                snapshot = response.snapshot
+                self.latest[seat] = snapshot
+                self.bytes += response.ByteSize()
+                self.snapshots += 1
+                if snapshot.HasField("result"):
+                    self.finished = True
+                self.seen(seat, snapshot.version)
+
+    async def act(self, seat: int, version: int, move: match_pb2.Move) -> None:
+        request = match_pb2.ActRequest(version=version, move=move)
+        try:
+            await self.browsers[seat].unary(
+                MATCH + "Act", request, match_pb2.ActResponse, self.tokens[seat]
+            )
+        except GrpcWebError:
+            self.arrived.set()  # refused: the next move is chosen afresh
+
+    async def stop(self) -> None:
+        await asyncio.gather(*getattr(self, "acts", ()), return_exceptions=True)
+        await super().stop()
+        for browser in getattr(self, "browsers", []):
+            await browser.session.close()
+
+    async def move(self) -> float | None:
+        if self.finished:
+            await self.stop()
+            await self.setup()
+        current = max(self.versions[: self.case.players])
+        for seat, snapshot in enumerate(self.latest):
+            if snapshot is not None and snapshot.version == current and snapshot.legal_moves:
+                move = self.rng.choice(snapshot.legal_moves).move
+                self.aim(current + 1)
+                sent = time.perf_counter()
+                acting = asyncio.ensure_future(self.act(seat, current, move))
+                self.acts.add(acting)  # the snapshots may come before Act's own answer
+                acting.add_done_callback(self.acts.discard)
+                return sent
+        await asyncio.sleep(0.005)  # a snapshot is still on its way
+        return None
+
+
 class FloorTable(Table):
     async def setup(self) -> None:
         self.calls = []
@@ -264,10 +355,13 @@ class FloorTable(Table):
 async def drive(
     case: Case, address: str, numbers: Sequence[int], ready: Any, go: Any, out: Any
 ) -> None:
-    kind = TigerdenTable if case.server == "tigerden" else FloorTable
+    kind: type[Table] = TigerdenTable if case.server == "tigerden" else FloorTable
     spectator_channels = -(-case.spectators // SPECTATORS_PER_CHANNEL)
-    tables = []
+    tables: list[Table] = []
     for number in numbers:
+        if case.browser:  # `address` is the web port's base URL; no gRPC channel is used
+            tables.append(BrowserTable(case, number, [], address))
+            continue
         channels = [
             grpc.aio.insecure_channel(address) for _ in range(case.players + spectator_channels)
         ]
@@ -307,7 +401,11 @@ def start_server(
         if profile is not None:
             command[1:1] = ["-m", "pyinstrument", "-r", "text", "--show-all", "-o", str(profile)]
         command += ["--port", "0", "--db", str(Path(folder) / "bench.sqlite"), "--no-advertise"]
-        command += LIMIT_FLAGS + ([] if case.source else ["--no-web"])  # a before has no web
+        command += LIMIT_FLAGS
+        if case.browser:
+            command += ["--web-port", "0"]
+        elif not case.source:  # a before may have no web port to turn off
+            command += ["--no-web"]
     else:
         command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
     environment = dict(os.environ)
@@ -325,8 +423,11 @@ def start_server(
     assert server.stdout is not None
     for line in server.stdout:
         port = re.search(r"serving on [^:]+:(\d+)", line)
-        if port is not None:
+        if port is not None and not case.browser:
             return server, f"127.0.0.1:{port[1]}"
+        web = re.search(r"web client on (http://127\.0\.0\.1:\d+)/", line)
+        if web is not None:
+            return server, web[1]
     server.kill()
     raise SystemExit(f"{case.server} did not start: {' '.join(command)}")
 
@@ -385,8 +486,10 @@ def percentile(ordered: Sequence[float], fraction: float) -> float:
 
 
 def case_name(case: Case) -> str:
-    """The case as the CSV's game column names it (the spectator case has its own name)."""
-    return case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
+    """The case as the CSV's game column names it (the spectator and browser cases have their
+    own names)."""
+    name = case.game + (f"+{case.spectators}-spectators" if case.spectators else "")
+    return name + ("+browser-seats" if case.browser else "")
 
 
 def row(case: Case, ours: Measured, floor: Measured) -> list[str]:
@@ -417,6 +520,9 @@ def cases(args: argparse.Namespace) -> list[Case]:
     if args.spectators:
         game = args.game or "tiger-dragon"
         found.append(Case("tigerden", game, GAMES[game], 1, args.spectators, args.seconds))
+    game = args.game or "doors"
+    for tables in args.browser_tables:  # next to the same game's Play rows
+        found.append(Case("tigerden", game, GAMES[game], tables, 0, args.seconds, browser=True))
     return found
 
 
@@ -428,6 +534,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--game", choices=list(GAMES), help="one game only (default: all)")
     parser.add_argument("--spectators", type=int, default=1000, help="0: no spectator case")
+    parser.add_argument(
+        "--browser-tables",
+        type=lambda text: [int(n) for n in text.split(",") if n != "0"],
+        default=[1, 8],
+        metavar="N,...",
+        help="tables of the browser-seat case (every seat over gRPC-Web: Watch + Act through "
+        "the web port), for --game or doors; 0: none",
+    )
     parser.add_argument("--workers", type=int, default=2, help="client processes per case")
     parser.add_argument("--out", type=Path, default=Path("bench/results/server.csv"))
     parser.add_argument(
@@ -450,7 +564,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.before:
             before = measure(replace(case, source=str(Path(args.before).resolve())), args.workers)
             compared.append((case, before, ours))
-        floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes)
+        # The floor is the same bare gRPC server whatever the seats speak.
+        floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes, browser=False)
         floor = measure(floor_case, args.workers)
         rows.append(row(case, ours, floor))
         beside.append((case, ours, floor))

@@ -10,6 +10,7 @@ import getpass
 import json
 import os
 import random
+import shlex
 import socket
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -255,6 +256,13 @@ async def seat_specs(
     return count, people + [(int(lobby_pb2.SEAT_KIND_BOT), level)] * bots
 
 
+def rejoin_command(address: str, seat: SeatHandle, name: str) -> str:
+    """The command that takes `seat` back, exactly as it must be typed: with the name, which
+    the table would otherwise show as the login name's."""
+    words = ["tigerden", "join", address, "--match", seat.match_id, "--token", seat.token]
+    return shlex.join([*words, "--name", name])
+
+
 def resume_hint(args: argparse.Namespace) -> str:
     """The command that continues the last local match, exactly as it must be typed."""
     db = "" if Path(args.db) == default_db() else f" --db {args.db}"
@@ -435,6 +443,8 @@ async def cmd_join(args: argparse.Namespace) -> int:
         seat = await take_seat(server, match_id, args, code)
         if seat is None:
             return 1
+        from client.session import remember_rematches
+
         remember_seat(server.target, match_id, seat.seat, seat.token)
         joined = await server.find_match(match_id)
         assert joined is not None, "the server has just let us join it"
@@ -443,7 +453,8 @@ async def cmd_join(args: argparse.Namespace) -> int:
             seat,
             joined.game_id,
             args,
-            lambda s: f"tigerden join {address} --match {s.match_id} --token {s.token}",
+            lambda s: rejoin_command(address, s, args.name),
+            remember_rematches(seat),
             code=code,
         )
     return 0

@@ -84,6 +84,13 @@ def remember(
     return entry
 
 
+def rematched(server: str, previous: str, match: str, seat: int, token: str) -> HeldSeat:
+    """Records the seat taken in the rematch `match` of `previous`, with the host rights held
+    for `previous`: a rematch keeps its host (and the host token)."""
+    old = find(server, previous)
+    return remember(server, match, seat, token, host=old.host if old else "")
+
+
 def forget(server: str, match: str, path: Path | None = None) -> None:
     """Drops what is remembered of `match` (its token no longer works)."""
     path = path or seats_path()

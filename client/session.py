@@ -69,6 +69,18 @@ def hosting(seat: SeatHandle, code: str = "") -> Hosting | None:
     return Hosting(HostHandle(seat.server, match, held.host), code)
 
 
+def remember_rematches(first: SeatHandle) -> Callable[[SeatHandle], None]:
+    """An `on_rematch` that keeps each rematch's seat in the seats file, with the host rights
+    of the match it follows, so a later lobby or `join` (and the rematch's table) has both."""
+    previous = [first.match_id]
+
+    def keep(seat: SeatHandle) -> None:
+        seats.rematched(seat.server.target, previous[0], seat.match_id, seat.seat, seat.token)
+        previous[0] = seat.match_id
+
+    return keep
+
+
 async def watch_tables(
     server: Server,
     match_id: str,
@@ -287,7 +299,14 @@ class LobbySession:
         options = dict(match.options) if match is not None else {}
 
         seat, final = await play_at_tables(
-            seat, game, options, self.input, self.output, bell=self.bell, code=code
+            seat,
+            game,
+            options,
+            self.input,
+            self.output,
+            bell=self.bell,
+            on_rematch=remember_rematches(seat),
+            code=code,
         )
         self.keep(seat)  # a rematch's seat, after /again
         if final.snapshot is not None and final.snapshot.HasField("result"):

@@ -6,7 +6,11 @@ small surface â€” `to_act / legal_moves / apply / view / determinize / result` â
 server, the bots and the generic tests need.
 
 Hidden information leaves the engine only through `State.view(seat)` and `Event.for_viewer(seat)`:
-the server's codecs read nothing else. `repr(state)` may show everything; it never reaches a
+the server's codecs read nothing else. Every view is a public part, the same for everyone and
+exactly the spectator's view (`State.public_view()`), plus the part only its seat knows
+(`State.private_view(seat)`): `view(seat) == public_view().joined(private_view(seat))`, so the
+server builds and encodes the public part once for everyone and only the small private part per
+seat. `repr(state)` may show everything; it never reaches a
 client.
 """
 
@@ -59,6 +63,21 @@ class Move(Protocol):
 
 class View(Protocol):
     """Everything one seat (or a spectator) may know: a frozen dataclass compared with ==."""
+
+    def joined(self, private: Any) -> View:
+        """This public view (a spectator's) with `private`, what one seat alone knows, filled
+        in: that seat's whole view."""
+        ...
+
+
+class PrivateView(Protocol):
+    """What one seat alone knows, the part of its view no one else is told: a frozen dataclass
+    compared with ==."""
+
+    @property
+    def seat(self) -> Seat:
+        """The seat that knows it."""
+        ...
 
 
 class Event(Protocol):
@@ -181,7 +200,21 @@ class State(ABC):
 
     @abstractmethod
     def view(self, viewer: Seat | None) -> View:
-        """All that `viewer` may know; None is a spectator, who sees public facts only."""
+        """All that `viewer` may know; None is a spectator, who sees public facts only.
+
+        Built in one pass (bots call it in every playout step); it equals
+        `public_view().joined(private_view(viewer))` for a seat, which the property tests
+        check for every game, seat count and option set."""
+
+    def public_view(self) -> View:
+        """The public part of every seat's view: what everyone may know, which is exactly the
+        spectator's view."""
+        return self.view(None)
+
+    @abstractmethod
+    def private_view(self, seat: Seat) -> PrivateView:
+        """What `seat` alone knows (its hand, its Door, its own face-down tiles), built without
+        the public part: the part of `view(seat)` that `public_view()` lacks."""
 
     @abstractmethod
     def determinize(self, viewer: Seat, rng: random.Random) -> State:

@@ -1,4 +1,5 @@
-"""Every message the server sends about a match is built here, from `State.view(viewer)`,
+"""Every message the server sends about a match is built here, from the engine's views (a
+snapshot's from `State.public_view()` and the receiver's `State.private_view(seat)`),
 `Event.for_viewer(viewer)` and public seat facts — the one choke point between game state and
 the wire. Nothing else in the server hands engine state to a codec.
 
@@ -18,9 +19,9 @@ from tigerden.v1 import koikoi_pb2, lobby_pb2, match_pb2
 from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
 from bots.reasons import Clause
-from engine.core import Event, Move, Result, Seat
+from engine.core import Event, Move, Result, Seat, View
 from server.clock import Ending
-from server.codecs import Codec, wrap_event, wrap_move, wrap_view
+from server.codecs import Codec, joined, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
 from server.hints import Review, hints_on, split_options
 from server.notes import NoteKind, TableEvent, TableNote
@@ -213,7 +214,9 @@ def snapshot(room: Room, codec: Codec, viewer: Seat | None, update: Update) -> S
     clock's remaining times. The first three are built and serialised once per revision of
     the room and shared: the table part by every viewer, the viewer's part by that viewer's
     streams only, the update by the streams of that viewer owed the same one. Only the clock
-    part, which depends on when it is sent, is built for every send."""
+    part, which depends on when it is sent, is built for every send. The view inside the
+    viewer's part is itself joined from the view's public part, serialised once per revision
+    for every viewer, and the seat's private part (see `viewer_part`)."""
     table, status, acting = table_part(room)
     data = b"".join(
         (
@@ -285,20 +288,46 @@ def table_part(room: Room) -> tuple[bytes, Status, Seat | None]:
     return cast(tuple[bytes, Status, "Seat | None"], shared(room, "table", build))
 
 
+def public_part(room: Room, codec: Codec) -> tuple[View, tuple[bytes, ...]]:
+    """The public part of every view (`State.public_view`, exactly the spectator's view) and
+    its serialised pieces, built once per revision for every seat and spectator."""
+
+    def build() -> tuple[View, tuple[bytes, ...]]:
+        public = room.state.public_view()
+        return public, codec.encode_public(public)
+
+    return cast(tuple[View, tuple[bytes, ...]], shared(room, "public", build))
+
+
 def viewer_part(room: Room, codec: Codec, viewer: Seat | None, acting: Seat | None) -> bytes:
-    """What only `viewer` is told: its view of the state (the engine's per-seat view, the one
-    path from state to the wire) and, on its turn, its legal moves."""
+    """What `viewer` is told of the game: its view of the state and, on its turn, its legal
+    moves. The view is the public part shared by everyone joined with the viewer's private
+    part (`State.private_view`, the only per-seat path from state to the wire), which is
+    built and encoded for this viewer alone; a spectator's is the public part."""
 
     def build() -> bytes:
-        message = match_pb2.Snapshot(view=wrap_view(codec, room.state.view(viewer)))
-        if viewer is not None:
-            message.viewer_seat = viewer
-            if acting == viewer:
-                moves = room.state.legal_moves()
-                message.legal_moves.extend(legal_move(codec, move) for move in moves)
-        return message.SerializeToString()
+        public, pieces = public_part(room, codec)
+        if viewer is None:
+            return view_field(codec, b"".join(pieces))
+        private = codec.encode_private(public, room.state.private_view(viewer))
+        message = match_pb2.Snapshot()
+        message.viewer_seat = viewer
+        if acting == viewer:
+            moves = room.state.legal_moves()
+            message.legal_moves.extend(legal_move(codec, move) for move in moves)
+        return view_field(codec, joined(pieces, private)) + message.SerializeToString()
 
     return cast(bytes, shared(room, ("viewer", viewer), build))
+
+
+SNAPSHOT_VIEW = match_pb2.Snapshot.DESCRIPTOR.fields_by_name["view"]
+GAME_VIEWS = match_pb2.GameView.DESCRIPTOR.fields_by_name
+
+
+def view_field(codec: Codec, game_view: bytes) -> bytes:
+    """A serialised game view message as a Snapshot's `view` (its GameView holding it as the
+    codec's game), serialised."""
+    return embedded(SNAPSHOT_VIEW, embedded(GAME_VIEWS[codec.field], game_view))
 
 
 def update_part(room: Room, codec: Codec, viewer: Seat | None, update: Update) -> bytes:

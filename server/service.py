@@ -264,7 +264,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             listed = self.listed(request.game_id, request.include_finished, DEFAULT_PAGE)
             archived = [entry for entry in listed if isinstance(entry, MatchRecord)]
             more = len(archived) > DEFAULT_PAGE
-            sent = [entry for entry in listed if entry not in archived[DEFAULT_PAGE:]]
+            # `listed` holds one finished match more than the page when more follow: not sent.
+            sent = [entry for entry in listed if not more or entry is not archived[-1]]
             yield lobby_pb2.WatchLobbyResponse(
                 full=True,
                 matches=[self.info(entry) for entry in sent],

@@ -15,8 +15,8 @@ Why hand-written: the gRPC-Web libraries for Python serve their own servicers ra
 forwarding bytes (sonora 0.2.3 breaks grpc.aio's `context.write`, `context.peer()` and
 three-argument `abort`; connectrpc needs its own stubs and re-encodes every message, losing the
 snapshots serialised once per revision), and Envoy, the usual proxy, is not installable here.
-The HTTP side (parsing, keep-alive, TLS, body limits) is aiohttp's; only the framing (about
-sixty lines) is ours. docs/web.md ("Serving") says what the port serves and why.
+The HTTP side (parsing, keep-alive, TLS, body limits) is aiohttp's; only the framing (under a
+hundred lines) is ours. docs/web.md ("Serving") says what the port serves and why.
 
 The browser's own address rides to the gRPC server in the `FORWARDED_FOR` metadata key, which
 the server believes only on this private socket (`server/limits.py: client_address`); each
@@ -225,6 +225,11 @@ class Upstreams:
     def open(self) -> int:
         """Channels open now (for tests and the benchmark)."""
         return len(self._channels)
+
+    @property
+    def calls(self) -> int:
+        """Calls in progress now, over all channels."""
+        return sum(self._calls.values())
 
     async def close(self) -> None:
         for timer in self._closing.values():

@@ -1,9 +1,11 @@
-"""Takes the phone-size screenshots in docs/web.md from the real page: `python -m tools.web_screens`
+"""Takes the screenshots in docs/web.md from the real page: `python -m tools.web_screens`
 (= `make web-screens`) starts a server with its web port on the loopback interface, opens the
-page in the system's headless Chromium at 360x640 CSS pixels, creates a match of each game in
-the lobby's form against random bots, taps the first legal move a few times and photographs
-the whole page, in English and in German (and the lobby, the end of a match and dark mode).
-It rewrites the part of docs/web.md between the screens markers and the PNGs in docs/web/."""
+page in the system's headless Chromium at phone size (360x640 CSS pixels), creates a match of
+each game in the lobby's form against random bots, taps the first legal move a few times and
+photographs the whole page, in English and in German (and the lobby, the end of a match and
+dark mode); then the lobby and each game's table again at laptop size (1280x800), where the
+table and the log sit side by side. It rewrites the part of docs/web.md between the screens
+markers and the PNGs in docs/web/."""
 
 from __future__ import annotations
 
@@ -29,11 +31,15 @@ GAMES: tuple[tuple[str, str, list[str], dict[str, str], int], ...] = (
     ("tiger-dragon", "Tiger & Dragon, 3 players", ["random", "random"], {}, 4),
 )
 LANGUAGES = (("en", "English", "en-GB"), ("de", "Deutsch", "de-DE"))
+PHONE = (360, 640)
+LAPTOP = (1280, 800)
 
 
-async def phone(browser: Browser, locale: str, dark: bool = False) -> Page:
+async def phone(
+    browser: Browser, locale: str, dark: bool = False, size: tuple[int, int] = PHONE
+) -> Page:
     context = await browser.new_context(
-        viewport={"width": 360, "height": 640},
+        viewport={"width": size[0], "height": size[1]},
         locale=locale,
         color_scheme="dark" if dark else "light",
         device_scale_factor=1,
@@ -41,15 +47,15 @@ async def phone(browser: Browser, locale: str, dark: bool = False) -> Page:
     return await context.new_page()
 
 
-async def shoot(page: Page, name: str) -> str:
-    """The whole page as a phone 360 px wide shows it when scrolled through: the window is made
+async def shoot(page: Page, name: str, size: tuple[int, int] = PHONE) -> str:
+    """The whole page as a window `size` wide shows it when scrolled through: the window is made
     as tall as the page, so the moves bar (which sticks to the bottom of a phone's screen) sits
     where it belongs."""
     await page.evaluate("document.activeElement && document.activeElement.blur()")
     height = await page.evaluate("document.documentElement.scrollHeight")
-    await page.set_viewport_size({"width": 360, "height": int(height)})
+    await page.set_viewport_size({"width": size[0], "height": max(size[1], int(height))})
     await page.screenshot(path=PICTURES / name)
-    await page.set_viewport_size({"width": 360, "height": 640})
+    await page.set_viewport_size({"width": size[0], "height": size[1]})
     return name
 
 
@@ -84,6 +90,34 @@ async def take(browser: Browser, url: str) -> list[tuple[str, str]]:
     await tap_moves(page, until=".after", most=5)
     shots.append(("Koi-Koi in dark mode (English)", await shoot(page, "en-koikoi-dark.png")))
     await page.context.close()
+    return shots + await take_laptop(browser, url)
+
+
+async def take_laptop(browser: Browser, url: str) -> list[tuple[str, str]]:
+    """The lobby and each game's table at laptop size, where the page lays out in two columns."""
+    shots: list[tuple[str, str]] = []
+    for lang, language, locale in LANGUAGES:
+        page = await phone(browser, locale, size=LAPTOP)
+        await page.goto(url)
+        await page.wait_for_selector(".match-list")
+        shots.append(
+            (
+                f"The lobby on a laptop ({language})",
+                await shoot(page, f"{lang}-laptop-lobby.png", LAPTOP),
+            )
+        )
+        await page.context.close()
+        for game, title, seats, options, taps in GAMES:
+            page = await phone(browser, locale, size=LAPTOP)
+            await create_match(page, url, game, "ada", seats, options)
+            await tap_moves(page, until=".after", most=taps)
+            shots.append(
+                (
+                    f"{title} on a laptop ({language})",
+                    await shoot(page, f"{lang}-laptop-{game}.png", LAPTOP),
+                )
+            )
+            await page.context.close()
     return shots
 
 

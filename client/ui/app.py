@@ -256,15 +256,16 @@ def common_start(labels: list[str]) -> str:
     return start
 
 
-STATUS_ROWS = 2
-"""The status may take a second row rather than lose its end ("· /again to play again")."""
+STATUS_ROWS = 3
+"""The status may take more rows rather than lose its end ("· /again to play again"): a
+team game's result in German takes three."""
 
 
 def status_rows(state: ClientState, width: int) -> list[str]:
     """The status, and the turn clock at the right when the match has one: the countdown and
     the banks when they fit, else the countdown alone. A status too long for one row goes on
-    in a second, cut at words (a third would end in "…"); the clock stands at the end of the
-    last row."""
+    in more, cut at words (up to STATUS_ROWS; the last then ends in "…"); the clock stands at
+    the end of the last row."""
     status = plain(state.status)
     turn, banks = state.clock_parts()
     fits = [c for c in (" · ".join(p for p in (turn, banks) if p), turn, banks) if c]
@@ -275,8 +276,8 @@ def status_rows(state: ClientState, width: int) -> list[str]:
         rows.append("")  # the clock on a row of its own
     if len(rows) > STATUS_ROWS:
         limit = max(1, width - 3 - (len(tail) + 2 if tail else 0))
-        rest = " ".join(rows[1:]).strip()
-        rows = [rows[0], rest[:limit].rsplit(" ", 1)[0] + "…"]
+        rest = " ".join(rows[STATUS_ROWS - 1 :]).strip()
+        rows = [*rows[: STATUS_ROWS - 1], rest[:limit].rsplit(" ", 1)[0] + "…"]
     shown = [" " + row for row in rows]
     if tail:
         shown[-1] += " " * max(2, width - len(shown[-1]) - len(tail)) + tail
@@ -404,13 +405,21 @@ def host_actions(
         )
         return None
 
-    def carry_out(call: Callable[[HostHandle], Coroutine[Any, Any, str]]) -> None:
+    def carry_out(
+        call: Callable[[HostHandle], Coroutine[Any, Any, str]], logged: bool = True
+    ) -> None:
+        """Runs a host call; its outcome goes to the status, and to the log unless a table
+        note will say it there (`logged` False: a seat freed or given to a bot)."""
+
         async def run(handle: HostHandle) -> None:
+            done = logged
             try:
                 state.status = await call(handle)
             except grpc.aio.AioRpcError as error:
                 state.status = _("refused: {message}").format(message=error.details())
-            state.log.append(state.status)
+                done = True
+            if done:
+                state.log.append(state.status)
             if hosting is not None:
                 state.host_help = hosting.intro()
             app.invalidate()
@@ -426,7 +435,7 @@ def host_actions(
                 await handle.free_seat(seat)
                 return _("seat {seat} is free; its player was removed").format(seat=seat)
 
-            carry_out(call)
+            carry_out(call, logged=False)
 
     def bot(words: str) -> None:
         seat = seat_of(words, "/bot")
@@ -439,7 +448,7 @@ def host_actions(
                     name=match.seats[seat].name, seat=seat
                 )
 
-            carry_out(call)
+            carry_out(call, logged=False)
 
     def private(words: str) -> None:
         async def call(handle: HostHandle) -> str:
@@ -504,6 +513,8 @@ def build_app(
     def accept(buffer: object) -> bool:
         text = prompt.text
         if not text.strip():
+            if send is not None and state.snapshot is not None and not state.legal_labels():
+                state.status = state.refusal("")  # whose turn it is, not silence
             return False
         if text.lstrip().startswith("/"):
             command(state, text, talk, app, actions)

@@ -49,8 +49,9 @@ class ClientState:
     match_id: str
     snapshot: match_pb2.Snapshot | None = None
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    deeds: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    """The log's lines that tell events (not chat), to match a new stream's recap against."""
+    deeds: deque[bytes] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    """The events the log told (serialised; not the chat), to match a new stream's recap
+    against: by the events themselves, since their words change with the seats' names."""
     status: str = field(default_factory=lambda: _("connecting..."))
     show_help: bool = False
     show_log: bool = False
@@ -105,7 +106,7 @@ class ClientState:
                 continue
             seat = described.seat
             self.log.append(self.deed(described))
-            self.deeds.append(self.log[-1])
+            self.deeds.append(event.SerializeToString(deterministic=True))
             if seat is None or seat != viewer:
                 self.banner.append((seat, described.text))
                 self.changed.update(described.changed)
@@ -124,16 +125,18 @@ class ClientState:
         this stream opened goes before the note that you are back."""
         from client.ui.games import describe
 
-        lines = [self.deed(d) for e in snapshot.events if (d := describe(self, e)) is not None]
-        new = lines[_shown_up_to(list(self.deeds), lines) :]
-        if self.deeds and len(new) == len(lines) and lines:
+        told = [(e, d) for e in snapshot.events if (d := describe(self, e)) is not None]
+        keys = [e.SerializeToString(deterministic=True) for e, _d in told]
+        shown = _shown_up_to(list(self.deeds), keys)
+        new = [self.deed(d) for _e, d in told[shown:]]
+        if self.deeds and told and not shown:
             self.log.append("...")  # more happened meanwhile than the recap holds
         heard = self.heard(snapshot.chat)
         back = [i for i, line in enumerate(new) if line in self.arrivals()]
         cut = back[-1] if back else len(new)
         for line in [*new[:cut], *heard, *new[cut:]]:
             self.log.append(line)
-        self.deeds.extend(new)
+        self.deeds.extend(keys[shown:])
         self.banner.extend((None, line) for line in heard)
 
     def arrivals(self) -> set[str]:
@@ -374,7 +377,7 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _shown_up_to(known: list[str], recap: list[str]) -> int:
+def _shown_up_to(known: list[bytes], recap: list[bytes]) -> int:
     """How many of the recap's first lines the log has shown already: the longest start of the
     recap that the log holds in order (a restarted server recaps without the notes it forgot,
     so the log may hold more between them)."""

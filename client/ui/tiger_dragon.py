@@ -205,13 +205,13 @@ def members(state: ClientState, view: pb.TigerDragonView, team: int) -> str:
 
 def scores_line(state: ClientState, view: pb.TigerDragonView) -> StyleAndTextTuples:
     if view.teams:
-        totals = "   ".join(
-            _("team {team} ({members}): {points}").format(
+        line: StyleAndTextTuples = [("class:label", _("Teams:"))]
+        for team, points in enumerate(view.team_scores):
+            total = _("team {team} ({members}): {points}").format(
                 team=team, members=members(state, view, team), points=points
             )
-            for team, points in enumerate(view.team_scores)
-        )
-        return [("class:label", _("Teams:") + " "), ("", totals + "\n")]
+            line += [("", "   " if team else " "), ("class:nowrap", total)]  # a team whole
+        return [*line, ("", "\n")]
     scores = state.seat_tallies(view.scores)
     return [("class:label", _("Scores:") + " "), ("", scores + "\n")]
 

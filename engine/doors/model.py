@@ -8,7 +8,7 @@ below, so it changes in one edit.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import PublicEvent, Seat
 
@@ -312,3 +312,16 @@ class DoorsView:
     last_contest: ContestOutcome | None
     target_gems: int
     collector_set_optional: bool
+
+    def joined(self, private: DoorsPrivate) -> DoorsView:
+        """The seat's view: this public one with its own Door."""
+        return replace(self, viewer=private.seat, own_door=private.door)
+
+
+@dataclass(frozen=True)
+class DoorsPrivate:
+    """What one seat alone knows: its own Door (the other Door and the set-aside ones are
+    nobody's until the contest's reveal)."""
+
+    seat: Seat
+    door: Card

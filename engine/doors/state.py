@@ -30,6 +30,7 @@ from engine.doors.model import (
     Discard,
     Discarded,
     DoorsMove,
+    DoorsPrivate,
     DoorsView,
     Guess,
     Guessed,
@@ -197,6 +198,9 @@ class DoorsState(State):
             target_gems=RULES.target_gems,
             collector_set_optional=self.collector_set_optional,
         )
+
+    def private_view(self, seat: Seat) -> DoorsPrivate:
+        return DoorsPrivate(seat, self.doors[seat])
 
     def determinize(self, viewer: Seat, rng: random.Random) -> DoorsState:
         """Resamples what `viewer` cannot see: the other seat's Door (and with it the two

@@ -402,3 +402,16 @@ class KoiKoiView:
     """Each seat's progress towards the yaku its pile has cards of but has not made."""
     groups: tuple[PileGroups, PileGroups] = (PileGroups(), PileGroups())
     """Each seat's pile grouped as the rules count it (what `progress` counts)."""
+
+    def joined(self, private: KoiKoiPrivate) -> KoiKoiView:
+        """The seat's view: this public one with its own hand."""
+        return replace(self, viewer=private.seat, hand=private.hand)
+
+
+@dataclass(frozen=True)
+class KoiKoiPrivate:
+    """What one seat alone knows: its own hand, in month order (the other hand and the stock
+    are nobody's)."""
+
+    seat: Seat
+    hand: tuple[Card, ...]

@@ -43,6 +43,7 @@ from engine.koikoi.model import (
     KoiKoi,
     KoiKoiCalled,
     KoiKoiMove,
+    KoiKoiPrivate,
     KoiKoiView,
     MatchEnded,
     Misdeal,
@@ -234,6 +235,9 @@ class KoiKoiState(State):
             ),
             groups=(self._scorer.groups(piles[0]), self._scorer.groups(piles[1])),
         )
+
+    def private_view(self, seat: Seat) -> KoiKoiPrivate:
+        return KoiKoiPrivate(seat, cards_in(self.hands[seat]))
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:
         """Resamples what `viewer` cannot see: the other hand, the stock order and the seed of

@@ -285,6 +285,16 @@ class Board:
     hand_count: int
     revealed: Tile | None
 
+    def seen_by_owner(self, face_down: tuple[Tile, ...]) -> Board:
+        """This board as its owner sees it: the face-down tiles hidden here are `face_down`,
+        in row order."""
+        tiles = iter(face_down)
+        defense = tuple(
+            DefenseTile(next(tiles), True) if space == FACE_DOWN_HIDDEN else space
+            for space in self.defense
+        )
+        return replace(self, defense=defense)
+
 
 @dataclass(frozen=True)
 class OpenAttack:
@@ -321,3 +331,21 @@ class TigerDragonView:
     target: int
     last_round: RoundSummary | None
     same_card_may_return: bool = False
+
+    def joined(self, private: TigerDragonPrivate) -> TigerDragonView:
+        """The seat's view: this public one with its hand and its own face-down tiles."""
+        seat, boards = private.seat, self.boards
+        if private.face_down:
+            own = boards[seat].seen_by_owner(private.face_down)
+            boards = (*boards[:seat], own, *boards[seat + 1 :])
+        return replace(self, viewer=seat, hand=private.hand, boards=boards)
+
+
+@dataclass(frozen=True)
+class TigerDragonPrivate:
+    """What one seat alone knows (R12): its hand, sorted, and the tiles it placed face down in
+    its defense row, in row order, while the round runs (once it is over they are public)."""
+
+    seat: Seat
+    hand: tuple[Tile, ...]
+    face_down: tuple[Tile, ...]

@@ -41,6 +41,7 @@ from engine.tiger_dragon.model import (
     RoundSummary,
     Settings,
     TigerDragonMove,
+    TigerDragonPrivate,
     TigerDragonView,
 )
 from engine.tiger_dragon.tiles import DECK, DEFENDERS, KINDS, TILES, Tile
@@ -317,6 +318,13 @@ class TigerDragonState(State):
             target=self._target,
             last_round=self._last_round,
         )
+
+    def private_view(self, seat: Seat) -> TigerDragonPrivate:
+        hidden = self._phase is not Phase.OVER  # the last round's face-down tiles were turned up
+        face_down = tuple(
+            TILES[entry & KIND] for entry in self._defenses[seat] if hidden and entry & FACE_DOWN
+        )
+        return TigerDragonPrivate(seat, self._hand_tiles(seat), face_down)
 
     def _team_scores(self) -> tuple[int, ...] | None:
         teams = self._teams

@@ -1,6 +1,14 @@
 """One codec per game, by game id."""
 
-from server.codecs.base import Codec, unwrap_move, wrap_event, wrap_move, wrap_view
+from server.codecs.base import (
+    Codec,
+    PrivateBytes,
+    joined,
+    unwrap_move,
+    wrap_event,
+    wrap_move,
+    wrap_view,
+)
 from server.codecs.doors import DoorsCodec
 from server.codecs.koikoi import KoikoiCodec
 from server.codecs.tiger_dragon import TigerDragonCodec
@@ -9,4 +17,13 @@ CODECS: dict[str, Codec] = {
     codec.game_id: codec for codec in (DoorsCodec(), KoikoiCodec(), TigerDragonCodec())
 }
 
-__all__ = ["CODECS", "Codec", "unwrap_move", "wrap_event", "wrap_move", "wrap_view"]
+__all__ = [
+    "CODECS",
+    "Codec",
+    "PrivateBytes",
+    "joined",
+    "unwrap_move",
+    "wrap_event",
+    "wrap_move",
+    "wrap_view",
+]

@@ -1,14 +1,20 @@
 """The codec contract: how one game's engine values map to and from its protobuf messages.
 
-One codec per game. The server reads engine state only through `State.view` and
-`Event.for_viewer`, and turns those into protobuf only here, so this package (with
-`server/snapshots.py`) is the single path from game state to the wire.
+One codec per game. The server reads engine state only through `State.view` (or its two parts,
+`State.public_view` and `State.private_view`) and `Event.for_viewer`, and turns those into
+protobuf only here, so this package (with `server/outbound.py`) is the single path from game
+state to the wire.
+
+A snapshot's view is sent as its public part, serialised once per revision for every viewer,
+joined with the receiver's private part: protobuf parses concatenated serialised messages as
+one merged message, so the joined bytes are the receiver's whole view message (`encode_view`
+of its `State.view`), and no receiver is sent a part that is not its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from google.protobuf.message import Message
 from tigerden.v1 import match_pb2
@@ -25,6 +31,16 @@ class Codec(Protocol):
 
     def encode_view(self, view: Any) -> Message: ...
 
+    def encode_public(self, public: Any) -> tuple[bytes, ...]:
+        """The public view (a spectator's, `State.public_view`) as the game's view message,
+        serialised in pieces whose concatenation parses as `encode_view(public)`."""
+        ...
+
+    def encode_private(self, public: Any, private: Any) -> PrivateBytes:
+        """What turns the pieces of `public` into the view message of `private.seat`: the
+        bytes of its private part (`State.private_view`) and the pieces it replaces."""
+        ...
+
     def encode_event(self, event: Any) -> Message: ...
 
     def encode_move(self, move: Any) -> Message: ...
@@ -32,6 +48,24 @@ class Codec(Protocol):
     def decode_move(self, message: Any) -> Move:
         """Raises Refusal(MALFORMED_MOVE) when the message names no valid move."""
         ...
+
+
+class PrivateBytes(NamedTuple):
+    """A seat's private part, serialised: `extra` follows the public pieces, and a piece whose
+    index is in `replaced` (a public fact the seat sees more of, such as its own defense row
+    with its face-down tiles) is sent as that instead, in its place: the elements of a repeated
+    field join in the order they are sent."""
+
+    extra: bytes
+    replaced: Mapping[int, bytes] = {}
+
+
+def joined(public: tuple[bytes, ...], private: PrivateBytes) -> bytes:
+    """The serialised view message of `private`'s seat, from the public pieces."""
+    pieces = public
+    if private.replaced:
+        pieces = tuple(private.replaced.get(at, piece) for at, piece in enumerate(public))
+    return b"".join(pieces) + private.extra
 
 
 def malformed(message: str) -> Refusal:

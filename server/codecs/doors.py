@@ -7,7 +7,7 @@ from tigerden.v1 import doors_pb2 as pb
 
 from engine.core import Move
 from engine.doors import model as m
-from server.codecs.base import malformed, wire_value
+from server.codecs.base import PrivateBytes, malformed, wire_value
 
 _CARDS = {int(card): card for card in m.Card}
 _COLOURS = {int(colour): colour for colour in m.Colour}
@@ -61,6 +61,13 @@ class DoorsCodec:
         if view.last_contest is not None:
             message.last_contest.CopyFrom(_outcome(view.last_contest))
         return message
+
+    def encode_public(self, public: m.DoorsView) -> tuple[bytes, ...]:
+        return (self.encode_view(public).SerializeToString(),)
+
+    def encode_private(self, public: m.DoorsView, private: m.DoorsPrivate) -> PrivateBytes:
+        own = pb.DoorsView(own_door=_card(private.door))  # type: ignore[arg-type]
+        return PrivateBytes(own.SerializeToString())
 
     def encode_event(self, event: m.DoorsEvent) -> pb.DoorsEvent:
         match event:

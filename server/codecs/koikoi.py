@@ -11,7 +11,7 @@ from tigerden.v1 import koikoi_pb2 as pb
 from engine.core import Move
 from engine.koikoi import model as m
 from engine.koikoi.cards import Card, Kind
-from server.codecs.base import malformed, wire_value
+from server.codecs.base import PrivateBytes, malformed, wire_value
 
 _CARDS = {card: pb.KoikoiCard.Value(f"KOIKOI_CARD_{card.name}") for card in Card}
 _CARD_OF: dict[int, Card] = {number: card for card, number in _CARDS.items()}
@@ -125,6 +125,12 @@ class KoikoiCodec:
         if view.last_deal is not None:
             message.last_deal.CopyFrom(_summary(view.last_deal))
         return message
+
+    def encode_public(self, public: m.KoiKoiView) -> tuple[bytes, ...]:
+        return (self.encode_view(public).SerializeToString(),)
+
+    def encode_private(self, public: m.KoiKoiView, private: m.KoiKoiPrivate) -> PrivateBytes:
+        return PrivateBytes(pb.KoikoiView(hand=_hand(private.hand)).SerializeToString())
 
     def encode_event(self, event: m.KoiKoiEvent) -> pb.KoikoiEvent:
         match event:

@@ -16,7 +16,7 @@ from engine.core import Move
 from engine.tiger_dragon import model as m
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.tiles import Tile
-from server.codecs.base import malformed, wire_value
+from server.codecs.base import PrivateBytes, malformed, wire_value
 
 _TILES: dict[Tile, int] = {
     **{tile: tile.value for tile in Tile if tile not in (Tile.TIGER, Tile.DRAGON)},
@@ -89,11 +89,38 @@ def _board(board: m.Board) -> pb.TigerDragonBoard:
     )
 
 
+def _board_piece(board: m.Board) -> bytes:
+    """A view message holding only `board`, serialised: one element of `boards`."""
+    return pb.TigerDragonView(boards=[_board(board)]).SerializeToString()
+
+
 class TigerDragonCodec:
     game_id = "tiger-dragon"
     field = "tiger_dragon"
 
     def encode_view(self, view: m.TigerDragonView) -> pb.TigerDragonView:
+        message = self._table(view)
+        message.boards.extend(_board(board) for board in view.boards)
+        message.hand.extend(_tiles(view.hand or ()))
+        return message
+
+    def encode_public(self, public: m.TigerDragonView) -> tuple[bytes, ...]:
+        """The table, then one piece per seat's board: a seat's private part replaces its own
+        board (piece 1 + seat) with the one that shows its face-down tiles."""
+        boards = (_board_piece(board) for board in public.boards)
+        return (self._table(public).SerializeToString(), *boards)
+
+    def encode_private(
+        self, public: m.TigerDragonView, private: m.TigerDragonPrivate
+    ) -> PrivateBytes:
+        hand = pb.TigerDragonView(hand=_tiles(private.hand)).SerializeToString()
+        if not private.face_down:
+            return PrivateBytes(hand)
+        own = public.boards[private.seat].seen_by_owner(private.face_down)
+        return PrivateBytes(hand, {1 + private.seat: _board_piece(own)})
+
+    def _table(self, view: m.TigerDragonView) -> pb.TigerDragonView:
+        """Everything of the view but the boards and the hand."""
         message = pb.TigerDragonView(
             round=view.round,
             battlefield=_card(view.battlefield),
@@ -101,8 +128,6 @@ class TigerDragonCodec:
             same_card_may_return=view.same_card_may_return,
             start_player=view.start_player,
             phase=_PHASES[view.phase],  # type: ignore[arg-type]
-            boards=[_board(board) for board in view.boards],
-            hand=_tiles(view.hand or ()),
             left_out=view.left_out,
             scores=view.scores,
             teams=view.teams or (),

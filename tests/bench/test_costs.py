@@ -11,8 +11,11 @@ from bench.server import GAMES
 def test_views_prints_a_cost_per_seat_for_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     costs.views(count=3)
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 * len(GAMES)
-    assert all(line.endswith("µs per seat") for line in lines)
+    costs_per_seat = [line for line in lines if line.endswith("µs per seat")]
+    assert len(costs_per_seat) == 4 * len(GAMES)
+    shares = [line for line in lines if "public part:" in line]
+    assert [line.split()[0] for line in shares] == list(GAMES)
+    assert len(lines) == len(costs_per_seat) + len(shares)
 
 
 async def test_memory_prints_the_heap_per_idle_table(capsys: pytest.CaptureFixture[str]) -> None:

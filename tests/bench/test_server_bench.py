@@ -18,6 +18,7 @@ ISSUE_HEADER = (
 def test_the_server_benchmark_writes_a_sane_row_per_case(tmp_path: Path) -> None:
     out = tmp_path / "server.csv"
     tiny = ["--game", "doors", "--tables", "2", "--spectators", "3", "--seconds", "1"]
+    tiny += ["--browser-tables", "2"]
     server.main([*tiny, "--workers", "1", "--out", str(out)])
     lines = out.read_text().splitlines()
     assert lines[0] == ISSUE_HEADER
@@ -25,6 +26,7 @@ def test_the_server_benchmark_writes_a_sane_row_per_case(tmp_path: Path) -> None
     assert [(r["game"], r["players"], r["tables"]) for r in rows] == [
         ("doors", "2", "2"),
         ("doors+3-spectators", "2", "1"),
+        ("doors+browser-seats", "2", "2"),  # every seat over gRPC-Web: Watch + Act
     ]
     for r in rows:
         assert float(r["moves_per_s"]) > 0 and float(r["floor_moves_per_s"]) > 0

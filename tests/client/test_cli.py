@@ -188,3 +188,15 @@ async def test_a_player_the_host_removed_is_told_so_and_offered_no_way_back(
     out = capsys.readouterr().out
     assert "is kept" not in out and "--token" not in out, out
     assert "you no longer hold seat 1 (the host removed you from the seat" in out, out
+
+
+def test_the_rejoin_command_keeps_the_name() -> None:
+    """ "Continue with: tigerden join … --token …" left out --name, so the command rejoined
+    under the login name's default."""
+    from cli.main import rejoin_command
+    from client.api import SeatHandle
+
+    seat = SeatHandle(None, "m1", 1, "tok")  # type: ignore[arg-type]
+    assert rejoin_command("127.0.0.1:5", seat, "bea m") == (
+        "tigerden join 127.0.0.1:5 --match m1 --token tok --name 'bea m'"
+    )

@@ -60,7 +60,10 @@ async def test_the_creator_hosts_at_the_table(client: Server) -> None:
     assert "you host this match: /kick SEAT" in log and host.token in log, log
     assert "players join with --code ABC" in log  # the code it was created with
     assert "the match is private: players join with --code " in log
-    assert "bot-1 (random) now plays seat 1" in log and "seat 1 is free" in log
+    assert "a bot (random) now plays for bob" in log  # the table notes say it, once each
+    assert "bot-1 (random) was removed by the host" in log and "now plays seat 1" not in log
+    # After the abort the Watch's recap names seat 1 "(free)": its lines are not added again.
+    assert "(free)" not in log and "\n...\n" not in log, log
     assert "the match is public" in log and "you aborted the match" in log
     assert host.token in " ".join(final.host_help)  # the help (?) shows it too
 

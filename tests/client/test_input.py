@@ -153,3 +153,21 @@ async def test_no_letter_is_a_shortcut_so_every_move_keeps_its_first_letter() ->
         await wait_for(lambda: adviser.asked == ["hint", "hint"], state=state)
         pipe.send_text("\x11")
         await asyncio.wait_for(running, 5)
+
+
+async def test_enter_out_of_turn_says_whose_turn_it_is() -> None:
+    """Enter on an empty prompt out of turn did nothing at all."""
+    state = moves_state(LABELS, to_act=1)
+
+    async def send(version: int, move: match_pb2.Move) -> None:
+        pass
+
+    with create_pipe_input() as pipe:
+        app = build_app(state, send, input=pipe, output=DummyOutput())
+        running = asyncio.ensure_future(app.run_async())
+        await asyncio.sleep(0.05)
+        state.status = ""
+        pipe.send_text("\r")
+        await wait_for(lambda: state.status == "not your turn: waiting for Bob", state=state)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(running, 5)

@@ -18,7 +18,7 @@ from tigerden.v1 import lobby_pb2, match_pb2
 from client import seats
 from client.api import HostHandle, Server
 from client.i18n import set_language
-from client.session import LobbySession
+from client.session import LobbySession, remember_rematches
 from client.ui.games import result_words
 from client.ui.lobby import detail_lines, form_lines, header, match_lines
 from client.ui.lobby_state import CreateForm, LobbyState, ServerEntry, status_word, waiting_for
@@ -266,3 +266,24 @@ async def test_the_lobby_in_german_and_ascii_at_80x24(client: Server) -> None:
         await pane.wait(lambda s: "[exit 0]" in s)
     finally:
         pane.close()
+
+
+async def test_a_rematch_keeps_its_seat_and_the_host_rights_in_the_seats_file(
+    running: Running, client: Server
+) -> None:
+    """After /again the seats file held only the first match: a lobby opened later did not know
+    the rematch's seat, and its table had no host controls."""
+    address = f"127.0.0.1:{running.port}"
+    host = await client.create_hosted("doors")
+    seats.remember(address, host.match_id, host=host.token)  # as the lobby does on create
+    seat = await client.join(host.match_id, "ada")
+    keep = remember_rematches(seat)
+    await host.abort()
+    rematch = await seat.rematch()
+    keep(rematch)  # what play_at_tables does after /again
+    held = seats.find(address, rematch.match_id)
+    assert held == seats.HeldSeat(address, rematch.match_id, 0, rematch.token, host.token)
+    info = await client.find_match(rematch.match_id)
+    assert info is not None
+    aborted = await HostHandle(client, info, held.host).abort()  # the host rights work there
+    assert aborted.ending == lobby_pb2.MATCH_ENDING_ABORTED

@@ -15,7 +15,7 @@ from cli.main import embedded_server, last_local_seat, remember_local_seat, resu
 from client.ui.app import STYLE
 from client.ui.lobby import LOBBY_STYLE
 from client.ui.text import use_ascii, wants_ascii
-from tests.client.positions import SETUPS, client_for, positions
+from tests.client.positions import SETUPS, Setup, client_for, positions
 from tests.client.screen import screen_text
 
 
@@ -245,31 +245,40 @@ async def test_again_then_quit_leaves_the_rematch_for_play_resume(
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_long_status_goes_on_in_a_second_row_instead_of_losing_its_end(language: str) -> None:
     """At 80 columns the status lost its end: four players' `… bot-3 (random)` without
-    `· /again to play again`; German `… /again für eine Revanch`."""
-    from tigerden.v1 import match_pb2
+    `· /again to play again`; German `… /again für eine Revanch` (and a German team game's
+    result takes three rows)."""
 
-    from client.i18n import _, set_language
+    from client.i18n import set_language
 
     set_language(language)
     try:
-        setup = SETUPS[5]  # Tiger & Dragon, four players
-        state, _events = next(positions(setup, 1))
-        client = client_for(setup, state, 0)
-        snapshot = client.snapshot
-        assert snapshot is not None
-        for seat in snapshot.seats[1:]:
-            seat.name = f"bot-{seat.seat} (random)"
-        snapshot.ClearField("legal_moves")
-        snapshot.result.CopyFrom(match_pb2.MatchResult(scores=[12, 30, 21, 15], winners=[1]))
-        client.status = client.table_status()
-        end = _("/again to play again")
-        assert len(client.status) > 80 and client.status.endswith(end)
-        shown = screen_text(client, 80, 24)
-        assert all(len(row) <= 80 for row in shown.splitlines())
-        flat = " ".join(shown.split())
-        assert " ".join(client.status.split()) in flat, shown
+        for setup in (SETUPS[5], SETUPS[6]):  # Tiger & Dragon, four players and 2 vs 2
+            long_status_shown(setup)
     finally:
         set_language("en")
+
+
+def long_status_shown(setup: Setup) -> None:
+    """The match-over status with bots' names is shown whole at 80x24."""
+    from tigerden.v1 import match_pb2
+
+    from client.i18n import _
+
+    state, _events = next(positions(setup, 1))
+    client = client_for(setup, state, 0)
+    snapshot = client.snapshot
+    assert snapshot is not None
+    for seat in snapshot.seats[1:]:
+        seat.name = f"bot-{seat.seat} (random)"
+    snapshot.ClearField("legal_moves")
+    snapshot.result.CopyFrom(match_pb2.MatchResult(scores=[12, 30, 21, 15], winners=[0, 2]))
+    client.status = client.table_status()
+    end = _("/again to play again")
+    assert len(client.status) > 80 and client.status.endswith(end)
+    shown = screen_text(client, 80, 24)
+    assert all(len(row) <= 80 for row in shown.splitlines())
+    flat = " ".join(shown.split())
+    assert " ".join(client.status.split()) in flat, shown
 
 
 def test_the_too_small_line_wraps_at_words() -> None:

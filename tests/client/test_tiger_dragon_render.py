@@ -208,3 +208,19 @@ def test_the_promo_card_and_a_redraw_that_may_repeat_are_shown() -> None:
     assert "(the same may return)" in shown
     plain = text(tiger_dragon.render(client_state(new_state(3, new_card_each_round="on"), 0)))
     assert "a new Battlefield card every round" in plain and "may return" not in plain
+
+
+def test_a_team_s_total_is_never_split_over_two_rows() -> None:
+    """At 80 columns the teams line broke inside a member's name (`bot-3` / `(random)): 8`)."""
+    from tests.client.positions import SETUPS, client_for, positions
+    from tests.client.screen import screen_text
+
+    setup = SETUPS[6]  # Tiger & Dragon, 2 vs 2
+    state, _events = next(positions(setup, 1))
+    client = client_for(setup, state, 0)
+    assert client.snapshot is not None
+    for seat in client.snapshot.seats[1:]:
+        seat.name = f"bot-{seat.seat} (random)"
+    rows = screen_text(client, 80, 24).splitlines()
+    teams = next(i for i, row in enumerate(rows) if row.startswith("Teams:"))
+    assert rows[teams + 1].strip().startswith("team 1 ("), rows[teams : teams + 2]

@@ -38,7 +38,8 @@ GONE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.
 """What a call sees while the server is down or being killed."""
 CHANGED = (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION)
 UNLIMITED = tuple(
-    f"--{rate}={100_000}" for rate in ("acts-per-second", "joins-per-minute", "creates-per-minute")
+    f"--{rate}={100_000}"
+    for rate in ("acts-per-second", "joins-per-minute", "creates-per-minute", "replays-per-minute")
 )
 """Server options: one client plays every seat of ours, so no per-address rate applies."""
 """A move refused because the table moved on (the clock played it first)."""

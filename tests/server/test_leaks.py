@@ -1,8 +1,10 @@
 """The hidden-information audit: every message a seat or spectator receives depends only on
 what it may know.
 
-Over random states of every hosted game, the snapshot the server would send a viewer is
-byte-identical after everything that viewer cannot see is resampled — with a running clock, a
+Over random states of every hosted game, the view's public part (encoded once per revision for
+everyone) is the same in a world resampled for any seat, each viewer's part parses as exactly
+its own whole view, and the snapshot the server would send a viewer is byte-identical after
+everything that viewer cannot see is resampled — with a running clock, a
 table note of every kind (the move the clock played among them, chosen in each world), a chat
 line and a recap of those notes. In clocked matches of every game whose every move the server
 plays because the time ran out, the notes each viewer is sent live and in a new stream's recap
@@ -18,6 +20,8 @@ import random
 from collections import deque
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tigerden.v1 import doors_pb2, match_pb2
 
 from bots import decide
@@ -26,12 +30,13 @@ from client.bot import play_seat, random_chooser
 from engine import GAMES
 from engine.core import Seat, State
 from server import outbound
-from server.codecs import CODECS
+from server.codecs import CODECS, wrap_view
 from server.lobby import CodecLog
 from server.notes import NoteKind, TableEvent, TableNote
 from server.referee import TIMEOUT_LEVEL, Referee
 from server.room import Room, SeatKind, SeatSlot, Subscriber, Update
 from server.store import ChatRecord, Store
+from tests.engine.test_view_parts import matches, played
 from tests.server.helpers import BOT, two_humans
 
 NOTHING = Update([], [], [], False, 0, 0)
@@ -105,6 +110,44 @@ def test_snapshots_depend_only_on_what_the_viewer_may_know(game_id: str) -> None
             assert real.data == sampled.data, (
                 f"{game_id}: what viewer {viewer} is sent depends on hidden state"
             )
+
+
+@pytest.mark.parametrize("game_id", sorted(CODECS))
+def test_the_public_part_holds_nothing_any_seat_may_not_know(game_id: str) -> None:
+    """The view's public part, encoded once per revision for every seat and spectator, is the
+    same in every world resampled for any seat: nothing in it is hidden from anyone."""
+    rng = random.Random(2029)
+    codec = CODECS[game_id]
+    for state in random_states(game_id, 100, rng):
+        public = outbound.public_part(room_for(game_id, state), codec)[1]
+        for seat in range(state.players):
+            other = state.determinize(seat, random.Random(rng.getrandbits(32)))
+            assert outbound.public_part(room_for(game_id, other), codec)[1] == public, (
+                f"{game_id}: the public part holds something seat {seat} may not know"
+            )
+
+
+@pytest.mark.parametrize("game_id", sorted(CODECS))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), play_seed=st.integers(0, 2**16))
+def test_each_viewer_is_sent_exactly_its_own_whole_view(
+    game_id: str, data: st.DataObject, play_seed: int
+) -> None:
+    """With every viewer's part built from one room (the public part shared), each viewer's
+    part parses as exactly the message of its whole view as the codec encodes it (today's
+    `Snapshot(view=..., viewer_seat=..., legal_moves=...)`): a complete view for its receiver,
+    holding no other seat's private part, for every game, seat count and option set."""
+    state = played(data.draw(matches(game_id)), random.Random(play_seed), 150)
+    codec, room, acting = CODECS[game_id], room_for(game_id, state), state.to_act()
+    viewers: list[Seat | None] = [*range(state.players), None]
+    sent = {viewer: outbound.viewer_part(room, codec, viewer, acting) for viewer in viewers}
+    for viewer in viewers:
+        whole = match_pb2.Snapshot(view=wrap_view(codec, state.view(viewer)))
+        if viewer is not None:
+            whole.viewer_seat = viewer
+            if acting == viewer:
+                whole.legal_moves.extend(outbound.legal_move(codec, m) for m in state.legal_moves())
+        assert match_pb2.Snapshot.FromString(sent[viewer]) == whole, f"viewer {viewer}"
 
 
 @pytest.mark.parametrize("game_id", sorted(CODECS))

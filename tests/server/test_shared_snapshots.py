@@ -72,7 +72,7 @@ def test_spectators_owed_the_same_update_share_the_bytes_built_once() -> None:
     second = outbound.snapshot(room, CODEC, None, NOTHING)
     assert second.data == first.data == alone(room, None)
     parts = [k for k in room.shared if k != "table"]
-    assert parts == [("viewer", None), ("update", None, False, 0, 0)]
+    assert parts == ["public", ("viewer", None), ("update", None, False, 0, 0)]
 
 
 def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:

@@ -10,6 +10,8 @@ import asyncio
 import gzip
 import os
 import re
+import socket
+import ssl
 import struct
 import subprocess
 import sys
@@ -26,7 +28,7 @@ from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import Server, connect
 from server.limits import LAN_LIMITS
-from server.main import Running, start_server
+from server.main import Running, Tls, start_server
 from server.web import DIST
 from tests.server.helpers import HUMAN, to_act, two_humans
 from tools.grpcweb import GrpcWebClient, GrpcWebError
@@ -380,3 +382,156 @@ def test_serve_serves_the_web_port_beside_grpc_and_no_web_turns_it_off(tmp_path:
         finally:
             process.terminate()
             process.wait(10)
+
+
+async def test_with_a_certificate_the_page_and_its_api_are_https(tmp_path: Path) -> None:
+    from tests.server.test_tls import make_certificate
+
+    certificate, key = make_certificate(tmp_path)
+    running = await start_server(
+        "127.0.0.1:0",
+        ":memory:",
+        tls=Tls.from_files(certificate, key),
+        web=("127.0.0.1", 0),
+        web_dist=tmp_path / "none",
+    )
+    try:
+        trusting = ssl.create_default_context(cafile=str(certificate))
+        base = url(running).replace("http://", "https://")
+        async with GrpcWebClient(base, ssl=trusting) as browser:
+            games = await browser.unary(
+                LOBBY + "ListGames", lobby_pb2.ListGamesRequest(), lobby_pb2.ListGamesResponse
+            )
+        assert games.games
+        async with aiohttp.ClientSession() as session:
+            with pytest.raises(aiohttp.ClientConnectionError):  # plaintext is not spoken there
+                await session.get(url(running))
+            async with session.get(base, ssl=trusting) as page:
+                assert page.status == 503  # the placeholder, over HTTPS
+        assert running.private_dir is not None
+        assert not list(running.private_dir.glob("web.*"))  # the PEMs did not stay on disk
+    finally:
+        await running.stop(grace=0.2)
+
+
+async def test_a_browser_that_never_reads_holds_up_no_one(tmp_path: Path) -> None:
+    """A spectator's page that stops reading (a phone asleep mid-match) while four bots play:
+    the table plays on to its end, and when the page goes, its call goes."""
+    web = await start_server(
+        "127.0.0.1:0", ":memory:", bot_delay=0.01, web=("127.0.0.1", 0), web_dist=tmp_path
+    )
+    assert web.web is not None
+    try:
+        async with connect(f"127.0.0.1:{web.port}") as grpc_client:
+            bots = [(int(lobby_pb2.SEAT_KIND_BOT), "random")] * 4
+            match = await grpc_client.create("tiger-dragon", 4, seats=bots)
+            room = web.lobby.rooms[match.match_id]
+            request = match_pb2.WatchRequest(match_id=match.match_id)
+            sleeper = await never_reading(web, MATCH + "Watch", request.SerializeToString())
+            while not room.subscribers:
+                await asyncio.sleep(0.01)
+            final = None
+            async for snapshot in grpc_client.watch(match.match_id):  # another spectator
+                final = snapshot
+            assert final is not None and final.HasField("result")  # played to its end
+            sleeper.close()
+            for _ in range(100):
+                if not room.subscribers:
+                    break
+                await asyncio.sleep(0.05)
+            assert not room.subscribers
+    finally:
+        await web.stop(grace=0.2)
+
+
+async def never_reading(running: Running, path: str, message: bytes) -> socket.socket:
+    """A connection that sends one gRPC-Web call and reads nothing, its receive buffer (and the
+    server's send buffer for it) as small as the kernel allows: what the server sends it stays
+    in the server's memory."""
+    assert running.web is not None
+    server = running.web.runner.server
+    assert server is not None
+    before = len(server.connections)
+    sleeper = socket.socket()
+    sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    sleeper.connect(("127.0.0.1", running.web.bound))
+    body = framed(message)
+    sleeper.sendall(
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/grpc-web+proto\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
+    while len(server.connections) == before:
+        await asyncio.sleep(0.01)
+    transport = server.connections[-1].transport
+    assert transport is not None
+    transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)
+    return sleeper
+
+
+async def test_what_waits_for_a_browser_that_never_reads_is_bounded(tmp_path: Path) -> None:
+    """The replay of a whole Tiger & Dragon match (over 256 KiB) asked for by a page that reads
+    none of it: the translator holds at most aiohttp's write buffer (128 KiB) for it, then
+    stops reading its upstream call (HTTP/2 flow control holds the server's writer back),
+    while other browsers are answered as usual; closing the page ends the call."""
+    web = await start_server(
+        "127.0.0.1:0", ":memory:", web=("127.0.0.1", 0), web_dist=tmp_path, bot_delay=0.0
+    )
+    assert web.web is not None
+    try:
+        async with connect(f"127.0.0.1:{web.port}") as grpc_client:
+            whole = 0
+            while whole <= 256 * 1024:  # a match long enough (random bots: 100-500 KiB)
+                bots = [(int(lobby_pb2.SEAT_KIND_BOT), "random")] * 5
+                match = await grpc_client.create("tiger-dragon", 5, seats=bots)
+                async for _snapshot in grpc_client.watch(match.match_id):
+                    pass  # to its end
+                request = match_pb2.ReplayMatchRequest(match_id=match.match_id)
+                whole = 0
+                async for step in grpc_client.match.ReplayMatch(request):
+                    whole += step.ByteSize() + 5
+        sleeper = await never_reading(web, MATCH + "ReplayMatch", request.SerializeToString())
+        server = web.web.runner.server
+        assert server is not None
+        transport = server.connections[-1].transport
+        assert transport is not None
+        held, calm = 0, 0
+        for _ in range(400):  # until it has not grown for 0.5 s (10 s at most)
+            await asyncio.sleep(0.025)
+            now = transport.get_write_buffer_size()
+            held, calm = max(held, now), calm + 1 if now <= held else 0
+            if calm == 20:
+                break
+        assert 0 < held <= 128 * 1024 + 16 * 1024  # the buffer and one frame
+        assert web.web.port.upstreams.calls == 1  # waiting, not finished
+        async with GrpcWebClient(url(web)) as other:
+            games = await other.unary(
+                LOBBY + "ListGames", lobby_pb2.ListGamesRequest(), lobby_pb2.ListGamesResponse
+            )
+        assert games.games
+        sleeper.close()
+        for _ in range(100):
+            if web.web.port.upstreams.calls == 0:
+                break
+            await asyncio.sleep(0.05)
+        assert web.web.port.upstreams.calls == 0
+    finally:
+        await web.stop(grace=0.2)
+
+
+async def test_play_web_serves_the_page_for_its_local_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tigerden play --web`: the embedded server serves the page and gRPC-Web on loopback."""
+    from cli.main import embedded_server
+
+    async with embedded_server(tmp_path / "play.sqlite", 0.0, web_port=0) as server:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)", capsys.readouterr().out)
+        assert found is not None
+        async with GrpcWebClient(found[1].rstrip("/")) as browser:
+            games = await browser.unary(
+                LOBBY + "ListGames", lobby_pb2.ListGamesRequest(), lobby_pb2.ListGamesResponse
+            )
+        assert [g.game_id for g in games.games] == [g.game_id for g in await server.games()]
+    async with embedded_server(tmp_path / "play.sqlite", 0.0):
+        assert "web client" not in capsys.readouterr().out  # only on request

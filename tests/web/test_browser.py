@@ -1,6 +1,7 @@
-"""Playing in a real browser at phone size: a whole match of each game by taps against bots,
-a reload mid-match that takes the seat back with the recap, "reconnecting…" while the network
-is gone, and the page in German."""
+"""Playing in a real browser at phone size (and fitting a laptop): a whole match of each game by
+taps against bots, a reload mid-match that takes the seat back with the recap, "reconnecting…"
+while the network is gone, "play again" after a match that sits at the rematch, and the page
+in German."""
 
 from __future__ import annotations
 
@@ -11,14 +12,25 @@ from playwright.async_api import Page
 from tigerden.v1 import lobby_pb2
 
 from client.api import connect
-from tests.web.conftest import WebServer
+from tests.web.conftest import PHONE, WebServer
 from tools.web_page import create_match, tap_moves, tap_one
 
 
-async def fits_a_phone(page: Page) -> bool:
-    """Nothing on the page needs scrolling sideways at 360 CSS pixels."""
-    width: int = await page.evaluate("document.documentElement.scrollWidth")
-    return width <= 360
+async def fits_a_phone(page: Page, width: int = 360) -> bool:
+    """Nothing on the page needs scrolling sideways at `width` CSS pixels (a phone's 360)."""
+    scrolled: int = await page.evaluate("document.documentElement.scrollWidth")
+    return scrolled <= width
+
+
+async def fits_a_laptop(page: Page) -> bool:
+    """At 1280x800 the page fits sideways and stands in two columns: the log beside the board."""
+    await page.set_viewport_size({"width": 1280, "height": 800})
+    board = await page.locator(".board").first.bounding_box()
+    log = await page.locator(".log").first.bounding_box()
+    assert board is not None and log is not None
+    fits = await fits_a_phone(page, 1280)
+    await page.set_viewport_size(PHONE)
+    return fits and log["x"] >= board["x"] + board["width"]
 
 
 GAMES = {
@@ -36,6 +48,7 @@ async def test_a_whole_match_by_taps_against_a_bot(
     match_id = await create_match(phone, web_server.url, game, "ada", seats, options)
     await tap_moves(phone, most=3)
     assert await fits_a_phone(phone)
+    assert await fits_a_laptop(phone)
     tapped = await tap_moves(phone)
     assert tapped >= 1
     after = await phone.inner_text(".after")
@@ -49,6 +62,7 @@ async def test_a_whole_match_by_taps_against_a_bot(
     # The table said what the bot did, in words, and the replay of the match opens.
     assert "bot-1" in await phone.inner_text(".log")
     assert await fits_a_phone(phone)
+    assert await fits_a_laptop(phone)
     await phone.click("a[href^='#/replay/']")
     await phone.wait_for_selector("#replay .board")
     assert await fits_a_phone(phone)
@@ -101,3 +115,23 @@ async def test_the_page_speaks_german(web_server: WebServer, phone: Page) -> Non
     assert "Deine Tür" in board or "Auslage" in board, board
     move = await phone.inner_text("button.move >> nth=0")
     assert move.split()[0] in ("nimm", "wirf", "rate", "passe", "lege"), move
+
+
+async def test_play_again_takes_the_seat_at_the_rematch(web_server: WebServer, phone: Page) -> None:
+    first = await create_match(phone, web_server.url, "doors", "ada", ["random"])
+    await tap_moves(phone)
+    await phone.click("button[data-key=rematch]")
+    await phone.wait_for_url(lambda url: "#/match/" in url and not url.endswith(f"/{first}"))
+    second = phone.url.rsplit("/", 1)[1]
+    assert second and second != first
+    await phone.wait_for_selector(".board")
+    await phone.wait_for_selector(".seats >> text=ada (you)")
+    # The page holds the new seat's token, offers its moves and plays the rematch to the end.
+    token = await phone.evaluate(f"localStorage.getItem('tigerden.seat.{second}')")
+    assert json.loads(token)["seat"] == 0
+    assert await phone.locator(".after").count() == 0
+    assert await tap_moves(phone) >= 1
+    async with connect(web_server.grpc) as server:
+        (match,) = [m for m in await server.matches(include_finished=True) if m.match_id == second]
+    assert match.status == lobby_pb2.MATCH_STATUS_FINISHED
+    assert match.seats[0].name == "ada"

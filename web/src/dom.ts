@@ -31,9 +31,14 @@ export function append(parent: Node, children: Child[]): void {
  * rebuilt with the same `data-key`, and what was typed or chosen in fields (so that a
  * new snapshot throws neither the focus nor a half-typed chat line away); boxes marked
  * `data-scroll` stay scrolled to their newest line. */
+/** A focused control that a redraw removed, to focus again when one of its kind returns. */
+let pendingFocus: string | undefined;
+
 export function replace(parent: HTMLElement, ...children: Child[]): void {
   const focused = document.activeElement as HTMLElement | null;
-  const key = focused && parent.contains(focused) ? focused.dataset.key : undefined;
+  const inside = focused && parent.contains(focused) ? focused.dataset.key : undefined;
+  const idle = !focused || focused === document.body;
+  const key = inside ?? (idle ? pendingFocus : undefined);
   const typed = new Map<string, string>();
   for (const input of parent.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select")) {
     const name = fieldKey(input);
@@ -50,8 +55,15 @@ export function replace(parent: HTMLElement, ...children: Child[]): void {
     box.scrollTop = box.scrollHeight;
   }
   if (key) {
-    const again = parent.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
+    // The same control again, or else the first of its kind ("move:…"), so that a keyboard
+    // player's focus stays among the moves when the one played is gone.
+    const kind = key.split(":")[0];
+    const again =
+      parent.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) ??
+      (key.includes(":") ? parent.querySelector<HTMLElement>(`[data-key^="${CSS.escape(kind)}:"]`) : null);
     again?.focus();
+    // Nothing of its kind now (the moves are the others' turn): take the focus there later.
+    pendingFocus = again ? undefined : key;
   }
 }
 

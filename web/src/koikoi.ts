@@ -117,7 +117,12 @@ function cards(state: TableState, numbers: KoikoiCard[], empty = _("(none)")): H
   return row(numbers.map((n) => card(state, n)), empty);
 }
 
-function yakuName(yaku: KoikoiYaku): string {
+/** The month (1-12) as the board's headings name it: "jan·pine". */
+export function monthName(month: number): string {
+  return named(MONTHS, Object.keys(MONTHS)[month - 1] ?? "", "");
+}
+
+export function yakuName(yaku: KoikoiYaku): string {
   return named(YAKU, yaku);
 }
 

@@ -15,6 +15,7 @@ import * as doors from "./doors";
 import { _, fmt } from "./i18n";
 import * as koikoi from "./koikoi";
 import { presence, TableState, type GameWords } from "./state";
+import { reasonWords } from "./reasons";
 import * as tigerDragon from "./tiger_dragon";
 import { MatchStatus, SeatKind, type Game, type MatchInfo } from "./gen/tigerden/v1/lobby_pb";
 import type { LegalMove, MoveHint, ReviewMatchResponse, Snapshot } from "./gen/tigerden/v1/match_pb";
@@ -43,6 +44,8 @@ export class TablePage {
   private hints: MoveHint[] | undefined;
   private review: ReviewMatchResponse[] | undefined;
   private joinCode = "";
+  /** Whether the host's controls are unfolded (a redraw keeps them so). */
+  private hostOpen = false;
   private timer: number | undefined;
   private readonly onWake = () => this.reconnectNow();
 
@@ -344,14 +347,14 @@ export class TablePage {
           const chance = hint?.winChance !== undefined ? ` ${Math.round(hint.winChance * 100)}%` : "";
           return h(
             "button",
-            { type: "button", class: `move${index === 0 && this.hints ? " best" : ""}`, "data-key": `move:${move.label}`, "data-label": move.label, disabled: this.sending, onclick: () => void this.act(move) },
+            { type: "button", class: `move${index === 0 && this.hints ? " best" : ""}`, "data-key": `move:${move.label}`, "data-label": move.label, "aria-disabled": this.sending ? "true" : undefined, onclick: () => void this.act(move) },
             this.state.label(move) + chance,
           );
         }),
       ),
       canHint ? h("button", { type: "button", class: "secondary", "data-key": "hint", onclick: () => void this.hint() }, _("hint")) : null,
       this.hints
-        ? h("ol", { class: "hints" }, this.hints.map((hint) => h("li", {}, `${hint.move ? this.state.label(hint.move) : ""}${hint.winChance !== undefined ? ` (${Math.round(hint.winChance * 100)}%)` : ""}: ${hint.reason}`)))
+        ? h("ol", { class: "hints" }, this.hints.map((hint) => h("li", {}, `${hint.move ? this.state.label(hint.move) : ""}${hint.winChance !== undefined ? ` (${Math.round(hint.winChance * 100)}%)` : ""}: ${reasonWords(hint)}`)))
         : null,
     );
   }
@@ -446,12 +449,12 @@ export class TablePage {
     const levels = this.context.botLevels;
     return h(
       "details",
-      { class: "host" },
+      { class: "host", open: this.hostOpen, ontoggle: (e: Event) => { this.hostOpen = (e.target as HTMLDetailsElement).open; } },
       h("summary", {}, _("host controls")),
       h(
         "ul",
         {},
-        info.seats.map((seat) =>
+        (this.state.snapshot?.seats ?? info.seats).map((seat) =>
           h(
             "li",
             {},
