@@ -119,6 +119,8 @@ class Table:
         self.arrived = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.bytes = self.snapshots = 0
+        self.latest: list[match_pb2.Snapshot | None] = [None] * case.players
+        self.finished = False
         self.rng = random.Random(number)
 
     def seen(self, viewer: int, version: int) -> None:
@@ -127,6 +129,16 @@ class Table:
             if self.reached == self.viewers:
                 self.arrived.set()
         self.versions[viewer] = max(self.versions[viewer], version)
+
+    def received(self, seat: int, snapshot: match_pb2.Snapshot, size: int) -> None:
+        """A seat's snapshot arrived (`size` bytes on the wire): the newest one it plays from,
+        counted, and a finished match noted for replacing."""
+        self.latest[seat] = snapshot
+        self.bytes += size
+        self.snapshots += 1
+        if snapshot.HasField("result"):
+            self.finished = True
+        self.seen(seat, snapshot.version)
 
     def aim(self, target: int) -> None:
         self.target, self.arrived = target, asyncio.Event()
@@ -176,7 +188,7 @@ class TigerdenTable(Table):
         while created.match.status == lobby_pb2.MATCH_STATUS_FINISHED:
             created = await lobby.CreateMatch(request)  # over at the deal (a Koi-Koi hand)
         self.match_id = created.match.match_id
-        self.latest: list[match_pb2.Snapshot | None] = [None] * self.case.players
+        self.latest = [None] * self.case.players
         self.versions = [-1] * self.viewers
         self.calls: list[Any] = []
         self.finished = False
@@ -202,13 +214,7 @@ class TigerdenTable(Table):
         with contextlib.suppress(grpc.aio.AioRpcError, asyncio.CancelledError):
             async for response in call:
                 if response.HasField("snapshot"):
-                    snapshot = response.snapshot
-                    self.latest[seat] = snapshot
-                    self.bytes += response.ByteSize()
-                    self.snapshots += 1
-                    if snapshot.HasField("result"):
-                        self.finished = True
-                    self.seen(seat, snapshot.version)
+                    self.received(seat, response.snapshot, response.ByteSize())
                 elif not response.result.accepted:
                     self.refused = True
                     self.arrived.set()
@@ -255,7 +261,7 @@ class BrowserTable(Table):
                 LOBBY + "CreateMatch", request, lobby_pb2.CreateMatchResponse
             )
         self.match_id = created.match.match_id
-        self.latest: list[match_pb2.Snapshot | None] = [None] * self.case.players
+        self.latest = [None] * self.case.players
         self.versions = [-1] * self.viewers
         self.tokens: list[str] = []
         self.acts: set[asyncio.Future[None]] = set()
@@ -278,13 +284,7 @@ class BrowserTable(Table):
         )
         with contextlib.suppress(GrpcWebError, aiohttp.ClientError, asyncio.CancelledError):
             async for response in stream:
-                snapshot = response.snapshot
-                self.latest[seat] = snapshot
-                self.bytes += response.ByteSize()
-                self.snapshots += 1
-                if snapshot.HasField("result"):
-                    self.finished = True
-                self.seen(seat, snapshot.version)
+                self.received(seat, response.snapshot, response.ByteSize())
 
     async def act(self, seat: int, version: int, move: match_pb2.Move) -> None:
         request = match_pb2.ActRequest(version=version, move=move)
