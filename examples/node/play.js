@@ -431,6 +431,14 @@ async function main() {
     const scores = final.result.scores.map((score, seat) => `${names[seat]} ${score}`).join(', ');
     const winners = final.result.winners.map((seat) => names[seat]).join(' and ') || 'nobody';
     console.log(`${args.game}: match ${matchId} over at version ${final.version}; scores: ${scores}; winner: ${winners}`);
+    if (final.view && final.view.koikoi) {
+      // KoikoiPlayer.counted_pile: each capture pile grouped as the match's rules count it (the
+      // sake cup among the plains and/or the animals), beside the plain grouping in `pile`.
+      for (const [seat, player] of final.view.koikoi.players.entries()) {
+        if (!player.counted_pile) throw new Error(`KoikoiPlayer.counted_pile missing for seat ${seat}`);
+      }
+      console.log(`koikoi: every player's counted_pile present (${final.view.koikoi.players.length} players)`);
+    }
     const { steps } = await replay(match, matchId);
     if (steps.length !== final.version + 1) throw new Error(`the replay has ${steps.length} steps`);
     console.log(`${args.game}: replayed ${steps.length} positions, every seat's view revealed`);
