@@ -9,7 +9,21 @@ PROTO_BASELINE := proto/baseline/tigerden-v1.binpb
 NODE_EXAMPLE := examples/node
 NODE_STAMP := $(NODE_EXAMPLE)/node_modules/.installed
 
-.PHONY: i18n screens play serve test test-slow lint proto proto-breaking proto-release node-example bench clean web web-screens
+.PHONY: i18n screens play serve test test-slow lint proto proto-breaking proto-release node-example bench clean web web-screens compiled
+
+# The fast build (setup.py): the hot modules compiled by mypyc into C extensions, in a folder of
+# its own that only `make test`, `BUILD=compiled` and the benchmarks use, rebuilt whenever a
+# source file changes, so that it never stands in for edited source. With no C compiler it holds
+# the plain source (`tigerden --version` says which).
+COMPILED := build/mypyc
+COMPILED_STAMP := $(COMPILED)/.built
+PACKAGE_FILES := $(shell find engine server bots cli client discovery proto/tigerden -type f -not -path '*/__pycache__/*')
+# Imports find the compiled build first, then this tree for what it lacks (tests/, bench/, tools/).
+IN_COMPILED := PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/$(COMPILED):$(CURDIR)
+RUN := $(if $(filter compiled,$(BUILD)),$(IN_COMPILED) )
+# What `make test` also runs against the compiled build: the engine contract, the leak audit and
+# the server (bots and hints pickle compiled states into their worker processes).
+COMPILED_TESTS ?= tests/engine tests/server tests/bots/test_hints.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,14 +31,29 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP) ## Start a local server and play Doors against the AI (GAME=koikoi etc.)
-	$(BIN)/tigerden play $(or $(GAME),doors) $(ARGS)
+$(COMPILED_STAMP): $(STAMP) setup.py pyproject.toml $(PACKAGE_FILES)
+	rm -rf $(COMPILED) && mkdir -p build
+	$(BIN)/python setup.py --quiet build --build-lib $(COMPILED) >build/mypyc.log 2>&1 \
+		|| { cat build/mypyc.log; exit 1; }
+	@$(IN_COMPILED) $(BIN)/python -m cli --version
+	touch $@
 
-serve: $(STAMP) ## Serve on the LAN (port 50051, database tigerden.sqlite)
-	$(BIN)/tigerden serve --host 0.0.0.0 $(ARGS)
+compiled: $(COMPILED_STAMP) ## The fast build in build/mypyc (mypyc; interpreted without a C compiler)
 
-test: $(STAMP) ## The whole fast suite (what CI runs)
+play: $(STAMP) $(if $(RUN),$(COMPILED_STAMP)) ## Start a local server and play Doors against the AI (GAME=koikoi etc.; BUILD=compiled: the fast build)
+	$(RUN)$(BIN)/tigerden play $(or $(GAME),doors) $(ARGS)
+
+serve: $(STAMP) $(if $(RUN),$(COMPILED_STAMP)) ## Serve on the LAN (port 50051, database tigerden.sqlite; BUILD=compiled: the fast build)
+	$(RUN)$(BIN)/tigerden serve --host 0.0.0.0 $(ARGS)
+
+test: $(STAMP) $(COMPILED_STAMP) ## The whole fast suite (what CI runs), then COMPILED_TESTS against the compiled build
 	$(BIN)/python -m pytest $(ARGS)
+	@if $(IN_COMPILED) $(BIN)/python -m cli --version | grep -q compiled; then \
+		echo "$(IN_COMPILED) $(BIN)/python -m pytest --import-mode=append $(COMPILED_TESTS)"; \
+		$(IN_COMPILED) $(BIN)/python -m pytest --import-mode=append $(COMPILED_TESTS); \
+	else \
+		echo "no compiled build on this machine (no C compiler): the interpreted run was all"; \
+	fi
 
 test-slow: $(STAMP) ## Everything, slow tests included, with property tests exploring new examples
 	HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -m "slow or not slow" $(ARGS)
@@ -87,8 +116,8 @@ clean:
 
 .PHONY: bench-engine bench-ai bench-hostile bench-server bench-web
 
-bench-engine: $(STAMP) ## Random playouts per second per game, one core (bench/results/engine.csv)
-	$(BIN)/python -m bench.engine $(ARGS)
+bench-engine: $(STAMP) $(COMPILED_STAMP) ## Random playouts per second per game, one core, interpreted and compiled (bench/results/engine.csv)
+	$(BIN)/python -m bench.engine --compiled $(COMPILED) $(ARGS)
 
 bench-ai: $(STAMP) ## The goal table: paired matches until a sequential test decides each pairing, resumable, at nice 10 (bench/results/ai.csv; ARGS="--config koikoi-2 --pair hard-easy --workers 2"; ARGS=--plan for the hours it takes)
 	nice -n 10 $(BIN)/python -m bench.ai $(ARGS)

@@ -5,6 +5,11 @@ ends: a Doors contest, a Koi-Koi deal, a Tiger & Dragon round (at 2 to 5 players
 bot's search does thousands of times per decision: `copy`, `legal_moves`, `apply`. Writes
 bench/results/engine.csv.
 
+`--compiled DIR` (what `make bench-engine` passes: build/mypyc, the `make compiled` build)
+runs every configuration a second time in a child process that imports the compiled build in
+DIR, right after the interpreted one, and prints the two side by side (the CSV gets a column
+`compiled_playouts_per_s`).
+
 `--costs` prints instead what each of those calls costs, in µs, as the search makes them:
 `copy` of a state, `legal_moves` of a state just moved into (nothing cached yet), `apply` of a
 legal move once the legal moves are known, `determinize` for the seat to act (best of 5,
@@ -15,7 +20,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import random
+import subprocess
+import sys
 import time
 import timeit
 from collections.abc import Callable, Sequence
@@ -23,6 +31,7 @@ from pathlib import Path
 
 from engine import GAMES
 from engine.core import State
+from server.build import describe
 
 CALLS = ("copy", "legal_moves", "apply", "determinize")
 RESULTS = Path(__file__).parent / "results" / "engine.csv"
@@ -58,6 +67,21 @@ def rate(game_id: str, players: int, seconds: float) -> float:
             playout(start, rng)
         done += len(starts)
     return done / (time.process_time() - began)
+
+
+def compiled_rate(folder: Path, game_id: str, players: int, seconds: float) -> float:
+    """`rate` in a child process that imports the compiled build in `folder` first (then this
+    tree, for bench/); refuses a folder whose engine is not compiled."""
+    tree = Path(__file__).resolve().parent.parent
+    environment = dict(os.environ, PYTHONSAFEPATH="1")
+    environment["PYTHONPATH"] = os.pathsep.join((str(folder.resolve()), str(tree)))
+    command = [sys.executable, "-m", "bench.engine", "--rate", game_id, str(players), str(seconds)]
+    found, build = subprocess.run(
+        command, env=environment, capture_output=True, text=True, check=True
+    ).stdout.split(" ", 1)
+    if not build.startswith("compiled"):
+        raise SystemExit(f"{folder} holds no compiled build ({build.strip()}): make compiled")
+    return float(found)
 
 
 def costs(game_id: str, players: int, count: int = 2_000) -> dict[str, float]:
@@ -110,24 +134,46 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="per configuration")
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--costs", action="store_true", help="µs per engine call instead")
+    parser.add_argument(
+        "--compiled",
+        type=Path,
+        metavar="DIR",
+        help="also run each configuration against the compiled build in DIR, side by side",
+    )
+    parser.add_argument(
+        "--rate", nargs=3, metavar=("GAME", "PLAYERS", "SECONDS"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args(argv)
+    if args.rate:  # the child of --compiled: one rate, and which build made it
+        game_id, players, seconds = args.rate
+        print(rate(game_id, int(players), float(seconds)), describe())
+        return
     if args.costs:
         print(f"{'game':<13}{'players':>8}" + "".join(f"{name:>13}" for name in CALLS))
         for game_id, players, _, _ in CONFIGS:
             cost = costs(game_id, players)
             print(f"{game_id:<13}{players:>8}" + "".join(f"{cost[c]:>13.2f}" for c in CALLS))
         return
-    rows = []
-    print(f"{'game':<13}{'players':>8}{'playout':>9}{'per second':>12}{'goal':>8}")
+    rows: list[tuple[str | int, ...]] = []
+    header = ("game", "players", "playouts_per_s")
+    beside = f"{'compiled':>12}{'speed-up':>10}" if args.compiled else ""
+    print(f"{'game':<13}{'players':>8}{'playout':>9}{'per second':>12}{beside}{'goal':>8}")
     for game_id, players, what, goal in CONFIGS:
-        per_second = rate(game_id, players, args.seconds)
-        rows.append((game_id, players, round(per_second)))
-        verdict = "" if not goal else f"{goal:>8}" + ("" if per_second >= goal else "  MISSED")
-        print(f"{game_id:<13}{players:>8}{what:>9}{per_second:>12,.0f}{verdict}", flush=True)
+        per_second = best = rate(game_id, players, args.seconds)
+        row: tuple[str | int, ...] = (game_id, players, round(per_second))
+        shown = f"{game_id:<13}{players:>8}{what:>9}{per_second:>12,.0f}"
+        if args.compiled:
+            fast = compiled_rate(args.compiled, game_id, players, args.seconds)
+            best = max(best, fast)
+            row += (round(fast),)
+            shown += f"{fast:>12,.0f}{fast / per_second:>10.2f}"
+        rows.append(row)
+        verdict = "" if not goal else f"{goal:>8}" + ("" if best >= goal else "  MISSED")
+        print(shown + verdict, flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow(("game", "players", "playouts_per_s"))
+        writer.writerow(header + (("compiled_playouts_per_s",) if args.compiled else ()))
         writer.writerows(rows)
     print(f"wrote {args.out}")
 

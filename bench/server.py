@@ -81,6 +81,8 @@ class Case:
     update_bytes: int = 0
     source: str = ""
     """Another checkout whose `tigerden serve` runs instead (the before of a before/after)."""
+    compiled: bool = False
+    """`source` is this tree's compiled build (`make compiled`), not an older checkout."""
     browser: bool = False
     """Every seat plays as the web client does: Watch + Act over gRPC-Web, via the web port."""
 
@@ -404,7 +406,7 @@ def start_server(
         command += LIMIT_FLAGS
         if case.browser:
             command += ["--web-port", "0"]
-        elif not case.source:  # a before may have no web port to turn off
+        elif not case.source or case.compiled:  # a before may have no web port to turn off
             command += ["--no-web"]
     else:
         command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
@@ -423,6 +425,9 @@ def start_server(
     assert server.stdout is not None
     for line in server.stdout:
         port = re.search(r"serving on [^:]+:(\d+)", line)
+        if port is not None and case.compiled and "compiled" not in line:
+            server.kill()
+            raise SystemExit(f"{case.source} runs interpreted ({line.strip()}): make compiled")
         if port is not None and not case.browser:
             return server, f"127.0.0.1:{port[1]}"
         web = re.search(r"web client on (http://127\.0\.0\.1:\d+)/", line)
@@ -551,6 +556,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "and a before/after table is printed",
     )
     parser.add_argument(
+        "--compiled",
+        metavar="DIR",
+        help="this tree's compiled build (make compiled: build/mypyc): each tigerden case also "
+        "runs against its server, right after, and an interpreted/compiled table is printed",
+    )
+    parser.add_argument(
         "--profile",
         type=Path,
         metavar="TXT",
@@ -564,6 +575,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.before:
             before = measure(replace(case, source=str(Path(args.before).resolve())), args.workers)
             compared.append((case, before, ours))
+        elif args.compiled:
+            source = str(Path(args.compiled).resolve())
+            compiled = measure(replace(case, source=source, compiled=True), args.workers)
+            compared.append((case, ours, compiled))
         # The floor is the same bare gRPC server whatever the seats speak.
         floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes, browser=False)
         floor = measure(floor_case, args.workers)
@@ -587,7 +602,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{ours.kb_per_table:>12.1f} {floor.kb_per_table:>8.1f}"
         )
     if compared:
-        print(f"\nbefore ({args.before}) and after (this tree), each case right after the other:")
+        if args.before:
+            print(
+                f"\nbefore ({args.before}) and after (this tree), each case right after the other:"
+            )
+        else:
+            print(
+                f"\ninterpreted (this tree) and compiled ({args.compiled}), each case right after:"
+            )
         print(f"{'game':>30} {'tables':>6} {'cpu_us/move':>18} {'p99_ms':>18} {'moves/s':>18}")
         for case, before, after in compared:
             print(

@@ -15,6 +15,7 @@ import socket
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import fields
+from importlib.metadata import version
 from pathlib import Path
 
 import grpc
@@ -35,6 +36,7 @@ from client.ui.state import ClientState
 from client.ui.text import use_ascii, wants_ascii
 from discovery import FoundServer, find_servers
 from engine import GAMES
+from server.build import describe
 
 DEFAULT_PORT = 50051
 DEFAULT_WEB_PORT = 8080
@@ -692,6 +694,12 @@ def parser() -> argparse.ArgumentParser:
         prog="tigerden",
         description="A LAN game server and terminal client for Doors, Koi-Koi and Tiger & Dragon.",
     )
+    root.add_argument(
+        "--version",
+        action="version",
+        version=f"tigerden {version('tigerden')} ({describe()})",
+        help="the version, and whether this build runs compiled (mypyc) or interpreted",
+    )
     commands = root.add_subparsers(
         dest="command", metavar="COMMAND", help="without one: the lobby (tigerden lobby)"
     )
@@ -943,7 +951,7 @@ def addressed(args: argparse.Namespace) -> tuple[str | None, str | None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["lobby", *argv]  # no command: the lobby, with the flags given
     args = parser().parse_args(argv)
     set_language(getattr(args, "lang", None))

@@ -4,11 +4,17 @@
 knows about gRPC.
 """
 
-from engine.core import Game
+import sys
+
+from engine.core import Game, pickle_compiled_dataclasses
 from engine.doors import GAME as DOORS
 from engine.koikoi import GAME as KOIKOI
 from engine.tiger_dragon import GAME as TIGER_DRAGON
 
 GAMES: dict[str, Game] = {game.info.id: game for game in (DOORS, KOIKOI, TIGER_DRAGON)}
+
+pickle_compiled_dataclasses(
+    m for name, m in list(sys.modules.items()) if name.startswith("engine.")
+)
 
 __all__ = ["GAMES", "Game"]

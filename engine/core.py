@@ -16,12 +16,17 @@ client.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import enum
 import random
-from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from abc import abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Protocol, Self
+
+from mypy_extensions import mypyc_attr
 
 Seat = int
 """A seat number, 0 .. players-1, in clockwise order."""
@@ -180,8 +185,15 @@ class Result:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
 
-class State(ABC):
-    """One node of a match (the engine owns the whole match, not one round)."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State:
+    """One node of a match (the engine owns the whole match, not one round).
+
+    Built to run compiled too (setup.py): no ABC (abstract methods are mypy's to check). This
+    base and each game's state class are marked `@mypyc_attr(allow_interpreted_subclasses=True)`,
+    which gives a compiled class Python's construction: `cls.__new__(cls)` is an empty state,
+    which `copy` fills attribute by attribute (a compiled class has no `__dict__`) and unpickling
+    fills from the pickled attributes (the bots' worker processes receive states pickled)."""
 
     players: int
 
@@ -239,7 +251,7 @@ class State(ABC):
         return seat
 
 
-class Game(ABC):
+class Game:
     """Makes states. `info` is the game's static description."""
 
     info: GameInfo
@@ -248,6 +260,39 @@ class Game(ABC):
     def new(self, players: int, options: Mapping[str, str], seed: int) -> State:
         """A new match; `options` were validated by `info.validate`. All randomness of the
         match comes from `seed`, so (seed, options, moves) replays it exactly."""
+
+
+def fields(thing: object) -> dict[str, Any]:
+    """`thing`'s attributes by name, for a `__repr__`: interpreted, its `__dict__`; compiled,
+    where it has none, the same attributes as it pickles them."""
+    found = thing.__getstate__()
+    assert isinstance(found, dict), type(found)
+    return found
+
+
+def rebuilt(cls: type[Any], values: tuple[Any, ...]) -> Any:
+    """A frozen dataclass made again from its field values (see `pickle_compiled_dataclasses`)."""
+    return cls(*values)
+
+
+def _reduced(thing: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    return rebuilt, (type(thing), tuple(getattr(thing, f.name) for f in dataclasses.fields(thing)))
+
+
+def pickle_compiled_dataclasses(modules: Iterable[ModuleType]) -> None:
+    """Lets the compiled frozen dataclasses of `modules` pickle (states, moves and views travel
+    pickled to and from the bots' worker processes). A class compiled by mypyc unpickles by
+    setting its attributes one by one, which a frozen dataclass refuses; these are rebuilt
+    through their constructor instead. Interpreted classes pickle as they always did."""
+    for module in modules:
+        for thing in vars(module).values():
+            if (
+                isinstance(thing, type)
+                and hasattr(thing, "__mypyc_attrs__")
+                and dataclasses.is_dataclass(thing)
+                and thing.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            ):
+                copyreg.pickle(thing, _reduced)
 
 
 def require_legal(state: State, move: Move) -> None:

@@ -25,6 +25,7 @@ from zeroconf import Error as ZeroconfError
 
 from discovery import SERVICE_TYPE, Advertisement, advertise
 from server.bots import BotDriver, bot_pool
+from server.build import describe
 from server.guard import RequestGuard
 from server.invite import invitation, page_urls
 from server.limits import LAN_LIMITS, Limiter, Limits
@@ -230,7 +231,8 @@ async def serve(
         raise SystemExit(f"tigerden serve: {error}") from None
     how = "TLS" if tls else "plaintext"
     print(
-        f"tigerden serving on {host}:{running.port} ({how}, database {db}); Ctrl-C stops",
+        f"tigerden serving on {host}:{running.port} ({how}, database {db}, {describe()}); "
+        "Ctrl-C stops",
         flush=True,
     )
     if tls is None and host not in LOOPBACK:

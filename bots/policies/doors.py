@@ -285,4 +285,4 @@ class DoorsPolicy:
         return plausibility
 
 
-POLICY = DoorsPolicy()
+POLICY: DoorsPolicy = DoorsPolicy()

@@ -239,4 +239,4 @@ class KoiKoiPolicy:
         return None
 
 
-POLICY = KoiKoiPolicy()
+POLICY: KoiKoiPolicy = KoiKoiPolicy()

@@ -192,4 +192,4 @@ class TigerDragonPolicy:
         return None
 
 
-POLICY = TigerDragonPolicy()
+POLICY: TigerDragonPolicy = TigerDragonPolicy()

@@ -16,8 +16,10 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from mypy_extensions import mypyc_attr
+
 from engine.chance import choice, sample_all
-from engine.core import Event, Move, Result, Seat, State, require_legal
+from engine.core import Event, Move, Result, Seat, State, fields, require_legal
 from engine.doors.model import (
     CLUE_DECK,
     DOORS,
@@ -73,6 +75,7 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class DoorsState(State):
     """One node of a Doors match. `repr` shows everything; only `view` may reach a client."""
 
@@ -236,12 +239,23 @@ class DoorsState(State):
 
     def copy(self) -> DoorsState:
         clone = DoorsState.__new__(DoorsState)
-        clone.__dict__.update(self.__dict__)
+        clone.collector_set_optional = self.collector_set_optional
+        clone.collector = self.collector
+        clone.contest = self.contest
+        clone.gems = self.gems
+        clone.last_contest = self.last_contest
+        clone._deal_seed = self._deal_seed
+        clone.doors = self.doors
+        clone.display = self.display
+        clone.deck = self.deck
+        clone.collection = self.collection
+        clone.discards = self.discards
+        clone.phase = self.phase
         return clone
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
-        return f"DoorsState({fields})"
+        shown = ", ".join(f"{name}={value!r}" for name, value in fields(self).items())
+        return f"DoorsState({shown})"
 
     # Forced steps ---------------------------------------------------------------------------
 

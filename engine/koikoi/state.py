@@ -15,8 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from engine.chance import shuffle
-from engine.core import Event, Move, Result, Seat, State, require_legal
+from engine.core import Event, Move, Result, Seat, State, fields, require_legal
 from engine.koikoi.cards import (
     BRIGHTS,
     CARDS,
@@ -104,6 +106,7 @@ def draw_winner(cards: tuple[Card, Card]) -> Seat | None:
     return None if first == second else 0 if first < second else 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class KoiKoiState(State):
     """One node of a Koi-Koi match. `repr` shows everything; only `view` may reach a client.
 
@@ -272,13 +275,33 @@ class KoiKoiState(State):
 
     def copy(self) -> KoiKoiState:
         clone = KoiKoiState.__new__(KoiKoiState)
-        clone.__dict__.update(self.__dict__)
+        clone.rules = self.rules
+        clone._scorer = self._scorer
+        clone._opening = self._opening
+        clone.dealer_draw = self.dealer_draw
+        clone.dealer = self.dealer
+        clone._deal_seed = self._deal_seed
+        clone.deal_no = self.deal_no
+        clone.match_scores = self.match_scores
+        clone.deal_brights = self.deal_brights
+        clone.last_deal = self.last_deal
+        clone.phase = self.phase
+        clone.turn = self.turn
+        clone.hands = self.hands
+        clone.piles = self.piles
+        clone.totals = self.totals
+        clone.koi_koi = self.koi_koi
+        clone.board = self.board
+        clone.stock = self.stock
+        clone.pending = self.pending
+        clone.month = self.month
+        clone._legal = self._legal
         return clone
 
     def __repr__(self) -> str:
-        shown = {name: value for name, value in vars(self).items() if name != "_legal"}
-        fields = ", ".join(f"{name}={value!r}" for name, value in shown.items())
-        return f"KoiKoiState({fields})"
+        shown = {name: value for name, value in fields(self).items() if name != "_legal"}
+        listed = ", ".join(f"{name}={value!r}" for name, value in shown.items())
+        return f"KoiKoiState({listed})"
 
     # Dealing --------------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from mypy_extensions import mypyc_attr
+
 from engine.koikoi.cards import (
     ANIMALS,
     BLUE_RIBBONS,
@@ -47,6 +49,7 @@ TOTALS_KEPT = 1 << 16
 """How many pile totals a scorer remembers before it starts afresh (bounded memory)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it unpickles as State does
 class Scorer:
     """The yaku of a pile under one `Rules` (immutable; shared through `scorer_for`)."""
 

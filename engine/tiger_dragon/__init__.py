@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core import Game
+from engine.core import Game, GameInfo
 from engine.tiger_dragon.info import INFO, settings
 from engine.tiger_dragon.state import TigerDragonState
 
 
 class TigerDragon(Game):
-    info = INFO
+    info: GameInfo = INFO
 
     def new(self, players: int, options: Mapping[str, str], seed: int) -> TigerDragonState:
         return TigerDragonState(players, settings(players, options), seed)

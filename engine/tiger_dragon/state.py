@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from engine.chance import shuffle
 from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.tiger_dragon.battlefields import BOX, Battlefield
@@ -51,6 +53,7 @@ FACE_DOWN = 16
 KIND = FACE_DOWN - 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class TigerDragonState(State):
     """One node of a match. Build it with `Game.new`, or directly to fix the first deal: `deck`
     is the tile order fed to `deal` and `start_player` the first start player (else R11 picks
@@ -382,8 +385,23 @@ class TigerDragonState(State):
         return seat if teams is None else teams[seat]
 
     def copy(self) -> TigerDragonState:
-        copy = object.__new__(TigerDragonState)
-        copy.__dict__.update(self.__dict__)
+        copy = TigerDragonState.__new__(TigerDragonState)
+        copy.players = self.players
+        copy._settings = self._settings
+        copy._teams = self._teams
+        copy._target = self._target
+        copy._winners = self._winners
+        copy._legal = self._legal
+        copy._last_round = self._last_round
+        copy._round = self._round
+        copy._start = self._start
+        copy._cards = self._cards
+        copy._battlefield = self._battlefield
+        copy._next_seed = self._next_seed
+        copy._phase = self._phase
+        copy._actor = self._actor
+        copy._attacker = self._attacker
+        copy._attack_tile = self._attack_tile
         copy._scores = self._scores[:]
         copy._hands = [hand[:] for hand in self._hands]
         copy._sizes = self._sizes[:]
