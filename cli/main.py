@@ -1,6 +1,6 @@
 """The `tigerden` entry point: parses the command line (`cli/args.py`), sets the language and
 the character set, refuses a screen without a terminal, runs the command (`cli/commands/`) and
-turns a refused call into one line a person can act on. No command is the lobby's."""
+turns a refused call into one line a person can act on. Without a command it is the lobby."""
 
 from __future__ import annotations
 
@@ -62,3 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
