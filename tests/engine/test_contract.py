@@ -11,6 +11,7 @@ same match; and every match ends with a result. Each game's rules are tested in 
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import enum
 import functools
@@ -18,7 +19,7 @@ import itertools
 import random
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -31,9 +32,9 @@ CASES = [pytest.param(variant, id=variant.name) for variant in variants()]
 PLAY = settings(max_examples=20, deadline=None)
 SOME = settings(max_examples=10, deadline=None)
 DEPTH = st.one_of(st.just(0), st.integers(0, 300))
-"""How many moves into a match a test starts checking: half the time at the first deal."""
+"""How many moves into a match a test starts checking (half the time at the first deal)..."""
 STEPS = st.integers(0, 80)
-"""How many moves a test goes on checking (a match may end sooner)."""
+"""... and for how many moves (the last ones of a match that ends sooner)."""
 REFUSED_PER_STATE = 48
 """At most this many illegal moves are tried in each state, drawn from the game's move universe
 when it holds more: all of them for Doors (29 moves) and Tiger & Dragon (41)."""
@@ -90,9 +91,13 @@ def universe_of(game_id: str) -> tuple[Move, ...]:
     return move_universe(seen)
 
 
-def checked(state: State, play_seed: int, depth: int, steps: int) -> Iterator[State]:
-    """`state` at each of up to `steps` moves after the first `depth` moves of a patient walk."""
-    return itertools.islice(walk(state, random.Random(play_seed), depth + steps), depth, None)
+def checked(state: State, play_seed: int, depth: int, steps: int) -> list[State]:
+    """Copies of `state` at `steps` + 1 successive positions of a patient walk: the last ones
+    before `depth + steps` moves, or before the match ended if it ended sooner."""
+    window: collections.deque[State] = collections.deque(maxlen=steps + 1)
+    for now in walk(state, random.Random(play_seed), depth + steps):
+        window.append(now.copy())
+    return list(window)
 
 
 def views(state: State) -> list[object]:
