@@ -4,7 +4,8 @@ Everything about the package is in pyproject.toml; this file only adds the optio
 `pip install .` compiles the hot modules (`COMPILED`: the engines, the codecs, the outbound
 path and the room) into C extensions when mypy (a build requirement) and a working C compiler
 with Python's headers are there, and installs the plain modules otherwise; the two run the same
-code. `TIGERDEN_COMPILE=0` never compiles, `TIGERDEN_COMPILE=1` fails rather than fall back.
+code. `TIGERDEN_COMPILE=0` never compiles, `TIGERDEN_COMPILE=1` fails rather than fall back
+(without a compiler, or when mypyc refuses the source).
 An editable install (`pip install -e`, the development .venv) never compiles: a C extension
 beside its edited source would shadow it. The development tree's compiled build is
 `make compiled`, into build/mypyc, used only where asked (README: "The fast build").
@@ -33,6 +34,12 @@ INTERPRETED = (
     "engine/koikoi/cards.py",  # enums with their own constructors: mypyc cannot compile them
     "engine/tiger_dragon/battlefields.py",
 )
+
+
+MYPYC_FAILED = "mypyc refused the source (its errors above)"
+"""Said when mypyc fails, which `make compiled` treats as an error (the development tree has
+every stub; an inference mypyc's own mypy run cannot make, such as a module constant's type
+inside an import cycle, wants an annotation)."""
 
 
 def wanted() -> bool | None:
@@ -83,7 +90,13 @@ def extensions() -> list[Extension]:
     paths = sorted(
         str(path) for pattern in COMPILED for path in Path().glob(pattern) if str(path) not in skip
     )
-    return mypycify(paths, opt_level="3", group_name="tigerden")
+    try:
+        return mypycify(paths, opt_level="3", group_name="tigerden")
+    except SystemExit:  # mypyc printed why (a type error, a stub missing)
+        if want:
+            raise
+        print(f"tigerden: building interpreted: {MYPYC_FAILED}", file=sys.stderr)
+        return []
 
 
 setup(ext_modules=extensions())

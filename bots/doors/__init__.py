@@ -7,4 +7,4 @@ from bots.doors.world import world
 from bots.game import GameBots
 from engine.doors.model import DoorsView
 
-BOTS = GameBots(DoorsView, POLICY, world, explain, ENGLISH)
+BOTS: GameBots = GameBots(DoorsView, POLICY, world, explain, ENGLISH)

@@ -7,4 +7,4 @@ from bots.koikoi.reasons import ENGLISH, explain
 from bots.koikoi.world import world
 from engine.koikoi.model import KoiKoiView
 
-BOTS = GameBots(KoiKoiView, POLICY, world, explain, ENGLISH)
+BOTS: GameBots = GameBots(KoiKoiView, POLICY, world, explain, ENGLISH)

@@ -7,4 +7,4 @@ from bots.tiger_dragon.reasons import ENGLISH, explain
 from bots.tiger_dragon.world import world
 from engine.tiger_dragon.model import TigerDragonView
 
-BOTS = GameBots(TigerDragonView, POLICY, world, explain, ENGLISH)
+BOTS: GameBots = GameBots(TigerDragonView, POLICY, world, explain, ENGLISH)
