@@ -47,7 +47,9 @@ def wanted() -> bool | None:
     choice = os.environ.get("TIGERDEN_COMPILE", "auto")
     if choice not in ("0", "1", "auto"):
         sys.exit(f"TIGERDEN_COMPILE={choice!r}: use 0, 1 or auto")
-    if choice == "0" or "editable_wheel" in sys.argv:
+    if choice == "0" or not {"editable_wheel", "egg_info", "dist_info", "sdist"}.isdisjoint(
+        sys.argv
+    ):  # an editable install, or only metadata or sources: nothing to compile
         return False
     return True if choice == "1" else None
 
