@@ -39,7 +39,7 @@ from server.referee import TIMEOUT_LEVEL, Referee
 from server.room import Room
 from server.seats import SeatKind, SeatSlot
 from server.store import Store
-from tests.engine.test_view_parts import matches, played
+from tests.engine.matches import matches, played
 from tests.server.helpers import BOT, two_humans
 
 NOTHING = Update([], [], [], False, 0, 0)
