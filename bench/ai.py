@@ -258,12 +258,13 @@ def row(
     ]
 
 
-def bots_version() -> str:
-    """The last commit that touched `bots/` or `engine/` (what decides how a match goes; the
-    hints and their reasons do not), "+dirty" when those have uncommitted changes, "unknown"
-    outside a git checkout."""
+def bots_version(leave_out: Sequence[str] = NOT_PLAY) -> str:
+    """The last commit that touched `bots/` or `engine/` other than `leave_out` (what decides
+    how a match goes; the hints and their reasons do not, but they are what bench.calibration
+    measures), "+dirty" when those have uncommitted changes, "unknown" outside a git
+    checkout."""
     root = Path(__file__).parent.parent
-    paths = ("--", "bots", "engine", *(f":(exclude){path}" for path in NOT_PLAY))
+    paths = ("--", "bots", "engine", *(f":(exclude){path}" for path in leave_out))
 
     def git(*args: str) -> str:
         return subprocess.run(
