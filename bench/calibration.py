@@ -34,31 +34,32 @@ import math
 import random
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from bench.ai import CONFIGS, Config, bots_version
+from bench.longrun import append, as_finished
 from bots import Budget, decide
 from bots.decide import _informed
 from bots.hints import hint
 from bots.policies import policy_for
-from bots.policies.base import winners_rewards
+from bots.policies.base import ends_with, winners_rewards
 from engine import GAMES
-from engine.core import Seat, State
+from engine.core import Move, Seat, State
 
 RESULTS = Path(__file__).parent / "results" / "hints.csv"
 LOG = Path(__file__).parent / "results" / "hints-samples.csv"
 LOG_HEADER = (
     "config,hint_iterations,play_iterations,opponents,bots,number,seat,turn,rank,move,"
-    "chance,visits,credit,seconds"
+    "chance,visits,credit,judged,seconds"
 )
 """The key (a table, the hint's and the continuing `hard`'s iterations, who the other seats are,
 the bots version), then one sample: the position's number, the seat and turn it was at, the
 move's place in the hint (0: the hinted move), the move, its estimate and visits, the credit the
 match then gave the seat and the seconds the continuation took."""
 HEADER = (
-    "config,bucket,samples,mean_chance,win_rate,ci_low,ci_high,"
+    "config,bucket,samples,mean_chance,win_rate,ci_low,ci_high,mean_judged,"
     "brier,ece,base_brier,hint_iterations,play_iterations,opponents,bots"
 )
 """One row per bucket of each table (bucket "0.6-0.7"), then the table's summary rows "all"
@@ -86,6 +87,8 @@ class Sample:
     chance: float
     visits: int
     credit: float
+    judged: float
+    """The search's own target: its judge's value of the world where the segment ended."""
     seconds: float
 
 
@@ -127,29 +130,38 @@ def position(config: Config, number: int) -> tuple[State, int]:
     return random.Random(seed).choice(found)
 
 
-def play_on(state: State, seat: Seat, setup: Setup, seed: int) -> float:
-    """The seat's credit at the end of the match from `state`: the seat plays `hard`, the others
-    as `setup.opponents` says (the search's opponent model: `surprise` as the seat's view at the
-    time gives it, as a hint then would assume)."""
+def play_on(state: State, seat: Seat, move: Move, setup: Setup, seed: int) -> tuple[float, float]:
+    """The seat's credit at the end of the match after `move` from `state` (which it changes),
+    and what the search's judge made of the world where the segment (contest, deal, round)
+    ended: the seat plays `hard`, the others as `setup.opponents` says (the search's opponent
+    model: `surprise` as the seat's view at the time gives it, as a hint then would assume)."""
+    view = state.view(seat)
+    policy = policy_for(view)
+    judge = policy.judge(view)
+    judged = None
     rng = random.Random(seed)
     budget = Budget(iterations=setup.play_iterations)
     turn = 0
-    while (actor := state.to_act()) is not None:
+    while True:
+        events = state.apply(move)
+        if judged is None and ends_with(events, policy.segment_end):
+            judged = judge(state)[seat]
+        if (actor := state.to_act()) is None:
+            break
         legal = state.legal_moves()
         if actor == seat:
             move = decide(state, seat, "hard", seed=seed + turn, budget=budget)
         elif setup.opponents == MODEL:
-            policy = policy_for(state.view(seat))
-            move = _informed(policy, seat, policy.surprise(state.view(seat)))(state, legal, rng)
+            now = policy_for(state.view(seat))
+            move = _informed(now, seat, now.surprise(state.view(seat)))(state, legal, rng)
         else:
             iterations = setup.config.budgets.get(setup.opponents)
             other = None if iterations is None else Budget(iterations=iterations)
             move = decide(state, actor, setup.opponents, seed=seed + turn, budget=other)
-        state.apply(move)
         turn += 1
     result = state.result()
-    assert result is not None
-    return winners_rewards(len(result.scores), result.winners)[seat]
+    assert result is not None and judged is not None
+    return winners_rewards(len(result.scores), result.winners)[seat], judged
 
 
 def measure(setup: Setup, number: int) -> list[Sample]:
@@ -173,10 +185,8 @@ def measure(setup: Setup, number: int) -> list[Sample]:
     samples = []
     for rank, advised in chosen:
         assert advised.chance is not None
-        world = state.copy()
-        world.apply(advised.move)
         started = time.perf_counter()
-        credit = play_on(world, seat, setup, seed + 1_000 * (rank + 1))
+        credit, judged = play_on(state.copy(), seat, advised.move, setup, seed + 1_000 * (rank + 1))
         samples.append(
             Sample(
                 number,
@@ -187,6 +197,7 @@ def measure(setup: Setup, number: int) -> list[Sample]:
                 advised.chance,
                 advised.visits,
                 credit,
+                judged,
                 time.perf_counter() - started,
             )
         )
@@ -211,6 +222,7 @@ def logged(log: Path, key: tuple[str, ...]) -> dict[int, list[Sample]]:
                     int(entry[11]),
                     float(entry[12]),
                     float(entry[13]),
+                    float(entry[14]),
                 )
                 found.setdefault(sample.number, []).append(sample)
     return found
@@ -218,27 +230,23 @@ def logged(log: Path, key: tuple[str, ...]) -> dict[int, list[Sample]]:
 
 def record(log: Path, key: tuple[str, ...], samples: Iterable[Sample]) -> None:
     """Appends one position's samples to `log` at once (a run stopped later loses nothing)."""
-    new = not log.exists()
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("a", newline="") as out:
-        writer = csv.writer(out)
-        if new:
-            writer.writerow(LOG_HEADER.split(","))
-        for s in samples:
-            writer.writerow(
-                [
-                    *key,
-                    s.number,
-                    s.seat,
-                    s.turn,
-                    s.rank,
-                    s.move,
-                    f"{s.chance:.6f}",
-                    s.visits,
-                    s.credit,
-                    f"{s.seconds:.3f}",
-                ]
-            )
+    lines = [
+        [
+            *key,
+            s.number,
+            s.seat,
+            s.turn,
+            s.rank,
+            s.move,
+            f"{s.chance:.6f}",
+            s.visits,
+            s.credit,
+            f"{s.judged:.6f}",
+            f"{s.seconds:.3f}",
+        ]
+        for s in samples
+    ]
+    append(log, LOG_HEADER, lines)
 
 
 @dataclass(frozen=True)
@@ -250,6 +258,9 @@ class Bucket:
     win_rate: float
     ci_low: float
     ci_high: float
+    mean_judged: float
+    """The judge's mean value at the segment's end: where the estimate and this part, the
+    search missed within the segment; where this and the win rate part, the judge did."""
 
 
 def wilson(rate: float, n: int) -> tuple[float, float]:
@@ -280,6 +291,7 @@ def buckets(samples: Sequence[Sample]) -> list[Bucket]:
                 sum(s.chance for s in group) / n,
                 rate,
                 *wilson(rate, n),
+                sum(s.judged for s in group) / n,
             )
         )
     return found
@@ -290,6 +302,7 @@ class Summary:
     samples: int
     mean_chance: float
     win_rate: float
+    mean_judged: float
     brier: float
     """The mean squared difference of estimate and credit (0 is perfect)."""
     ece: float
@@ -306,6 +319,7 @@ def summary(samples: Sequence[Sample]) -> Summary:
         n,
         sum(s.chance for s in samples) / n,
         rate,
+        sum(s.judged for s in samples) / n,
         sum((s.chance - s.credit) ** 2 for s in samples) / n,
         sum(b.samples * abs(b.mean_chance - b.win_rate) for b in buckets(samples)) / n,
         sum((rate - s.credit) ** 2 for s in samples) / n,
@@ -325,6 +339,7 @@ def rows(setup: Setup, bots: str, samples: Sequence[Sample]) -> list[list[str]]:
             f"{b.win_rate:.3f}",
             f"{b.ci_low:.3f}",
             f"{b.ci_high:.3f}",
+            f"{b.mean_judged:.3f}",
             "",
             "",
             "",
@@ -346,6 +361,7 @@ def rows(setup: Setup, bots: str, samples: Sequence[Sample]) -> list[list[str]]:
                     f"{s.win_rate:.3f}",
                     f"{low:.3f}",
                     f"{high:.3f}",
+                    f"{s.mean_judged:.3f}",
                     f"{s.brier:.4f}",
                     f"{s.ece:.4f}",
                     f"{s.base_brier:.4f}",
@@ -361,21 +377,21 @@ def table(setup: Setup, samples: Sequence[Sample]) -> str:
         f"{setup.config.name}: {len({s.number for s in samples})} positions,"
         f" {len(samples)} moves played on (hint {setup.hint_iterations} iterations,"
         f" hard {setup.play_iterations}, opponents {setup.opponents})",
-        f"  {'estimate':<10}{'n':>6}{'mean est.':>11}{'won':>8}{'95% interval':>16}",
+        f"  {'estimate':<10}{'n':>6}{'mean est.':>11}{'won':>8}{'95% interval':>16}{'judged':>9}",
     ]
     for b in buckets(samples):
         lines.append(
             f"  {f'{b.low:.0%}-{b.high:.0%}':<10}{b.samples:>6}{b.mean_chance:>11.1%}"
-            f"{b.win_rate:>8.1%}{f'{b.ci_low:.0%}-{b.ci_high:.0%}':>16}"
+            f"{b.win_rate:>8.1%}{f'{b.ci_low:.0%}-{b.ci_high:.0%}':>16}{b.mean_judged:>9.1%}"
         )
     hinted = [s for s in samples if s.rank == 0]
     for name, group in (("all moves", samples), ("hinted moves", hinted)):
         if group:
             s = summary(group)
             lines.append(
-                f"  {name}: n {s.samples}, mean estimate {s.mean_chance:.1%}, won"
-                f" {s.win_rate:.1%}, Brier {s.brier:.4f} (observed mean alone"
-                f" {s.base_brier:.4f}), ECE {s.ece:.4f}"
+                f"  {name}: n {s.samples}, mean estimate {s.mean_chance:.1%}, judged at the"
+                f" segment's end {s.mean_judged:.1%}, won {s.win_rate:.1%}, Brier"
+                f" {s.brier:.4f} (observed mean alone {s.base_brier:.4f}), ECE {s.ece:.4f}"
             )
     return "\n".join(lines)
 
@@ -406,39 +422,22 @@ def measured(
     name = setup.config.name
     if done:
         print(f"  {name}: {len(done)} positions from {log.name}", flush=True)
-    todo = [n for n in range(positions) if n not in done]
+    todo = [(n, n) for n in range(positions) if n not in done]
     started = last = time.perf_counter()
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    running: dict[Future[list[Sample]], int] = {}
-    count = 0
-    try:
-        queue = iter(todo)
-        while len(done) < positions:
-            if pool is None:
-                number = next(queue)
-                finished = [(number, measure(setup, number))]
-            else:
-                while len(running) < workers and (number := next(queue, -1)) >= 0:
-                    running[pool.submit(measure, setup, number)] = number
-                ready, _ = wait(running, return_when=FIRST_COMPLETED)
-                finished = [(running.pop(future), future.result()) for future in ready]
-            for number, samples in finished:
-                record(log, key, samples)
-                done[number] = samples
-                count += 1
-            now = time.perf_counter()
-            if now - last >= every or len(done) == positions:
-                last = now
-                each = (now - started) / count
-                left = (positions - len(done)) * each / max(workers, 1)
-                print(
-                    f"  {name}: {len(done)} of {positions} positions, {now - started:.0f} s"
-                    f" ({each:.1f} s a position), about {left:.0f} s left",
-                    flush=True,
-                )
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    jobs = as_finished(partial(measure, setup), todo, workers)
+    for count, (number, samples) in enumerate(jobs, 1):
+        record(log, key, samples)
+        done[number] = samples
+        now = time.perf_counter()
+        if now - last >= every or len(done) == positions:
+            last = now
+            each = (now - started) / count
+            left = (positions - len(done)) * each / max(workers, 1)
+            print(
+                f"  {name}: {len(done)} of {positions} positions, {now - started:.0f} s"
+                f" ({each:.1f} s a position), about {left:.0f} s left",
+                flush=True,
+            )
     return [s for n in sorted(done) for s in done[n]]
 
 
