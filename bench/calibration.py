@@ -8,11 +8,13 @@ Each *position* is a decision with a choice, drawn at random from an `easy` self
 seeded deal (one position per match, anywhere in it). The hint engine ranks its legal moves at
 its default budget in iterations (`hard`'s calibrated second, bench.ai.CONFIGS), and the match is
 played on to its end after the hinted move and after one other move drawn at random from the
-rest (`--moves`), so that the lower estimates are tested too. From there the seat plays `hard`
-(the hinting level, as if it followed the hints), and the other seats play as the hint assumes
-they will: the search's opponent model, the heuristic on each seat's own view with a random move
-`surprise` of the time (`--opponents` names a level instead). A move's *credit* is what the
-search's rewards count for a finished match: 1 won, 0 lost, 1/2 a draw.
+rest (`--moves`; 0: every move), so that the lower estimates are tested too. From there the
+seat plays `hard` (the hinting level, as if it followed the hints; `--player` names another), and
+the other seats play as the hint assumes they will: the search's opponent model, the heuristic
+on each seat's own view with a random move `surprise` of the time (`--opponents` names a level
+instead). A move's *credit* is what the search's rewards count for a finished match: 1 won, 0
+lost, 1/2 a draw. Where the segment (contest, deal, round) ends, the search's own judge values
+the world too: the target the search estimates, so a bucket shows which of the two misses.
 
 The estimates are then bucketed by tenths and each bucket shows its count, mean estimate,
 observed mean credit and the 95% Wilson interval of it; the summary numbers are the Brier score
@@ -22,7 +24,7 @@ estimate - observed| weighted by count) and the Brier score of always saying the
 
 Long work: every position's samples are appended to `--log` (bench/results/hints-samples.csv)
 as soon as it is finished, and a run takes the positions that log holds for the same table,
-budgets, opponents and bots version first, so it resumes where it stopped; `--workers N` plays
+budgets, players and bots version first, so it resumes where it stopped; `--workers N` plays
 positions in N processes, and a progress line comes every `--every` seconds.
 """
 
@@ -51,16 +53,18 @@ from engine.core import Move, Seat, State
 RESULTS = Path(__file__).parent / "results" / "hints.csv"
 LOG = Path(__file__).parent / "results" / "hints-samples.csv"
 LOG_HEADER = (
-    "config,hint_iterations,play_iterations,opponents,bots,number,seat,turn,rank,move,"
+    "config,hint_iterations,player,play_iterations,opponents,bots,number,seat,turn,rank,move,"
     "chance,visits,credit,judged,seconds"
 )
-"""The key (a table, the hint's and the continuing `hard`'s iterations, who the other seats are,
-the bots version), then one sample: the position's number, the seat and turn it was at, the
-move's place in the hint (0: the hinted move), the move, its estimate and visits, the credit the
-match then gave the seat and the seconds the continuation took."""
+"""The key (a table, the hint's iterations, the level that plays the seat on and its iterations,
+who the other seats are, the bots version), then one sample: the position's number, the seat and
+turn it was at, the move's place in the hint (0: the hinted move), the move, its estimate and
+visits, the credit the match then gave the seat, the judge's value of the world where the segment
+ended (what the search estimates: the chance of winning the match from the score it leaves) and
+the seconds the match took to play on."""
 HEADER = (
     "config,bucket,samples,mean_chance,win_rate,ci_low,ci_high,mean_judged,"
-    "brier,ece,base_brier,hint_iterations,play_iterations,opponents,bots"
+    "brier,ece,base_brier,hint_iterations,player,play_iterations,opponents,bots"
 )
 """One row per bucket of each table (bucket "0.6-0.7"), then the table's summary rows "all"
 (every sample) and "hinted" (the hinted moves only), which carry the Brier score, the expected
@@ -69,6 +73,8 @@ calibration error and the Brier score of the observed mean."""
 TABLES = ("doors-2", "koikoi-2", "tiger-dragon-4")
 """The tables measured by default (`--config` names others of bench.ai.CONFIGS)."""
 
+KEY = 6
+"""LOG_HEADER's columns that say what a sample was measured with."""
 BUCKETS = 10
 Z95 = 1.959964
 MODEL = "model"
@@ -94,19 +100,22 @@ class Sample:
 
 @dataclass(frozen=True)
 class Setup:
-    """What a position is measured with: a table, the hint's and the continuing `hard`'s
-    iterations, who plays the other seats, and how many of the hint's moves are played on."""
+    """What a position is measured with: a table, the hint's iterations, the level that plays
+    the seat on and its iterations (0: it does not search), who plays the other seats, and how
+    many of the hint's moves are played on (0: all)."""
 
     config: Config
     hint_iterations: int
     play_iterations: int
     opponents: str = MODEL
     moves: int = 2
+    player: str = "hard"
 
     def key(self, bots: str) -> tuple[str, ...]:
         return (
             self.config.name,
             str(self.hint_iterations),
+            self.player,
             str(self.play_iterations),
             self.opponents,
             bots,
@@ -133,14 +142,15 @@ def position(config: Config, number: int) -> tuple[State, int]:
 def play_on(state: State, seat: Seat, move: Move, setup: Setup, seed: int) -> tuple[float, float]:
     """The seat's credit at the end of the match after `move` from `state` (which it changes),
     and what the search's judge made of the world where the segment (contest, deal, round)
-    ended: the seat plays `hard`, the others as `setup.opponents` says (the search's opponent
-    model: `surprise` as the seat's view at the time gives it, as a hint then would assume)."""
+    ended: the seat plays `setup.player` (`hard`: as the hints would), the others as
+    `setup.opponents` says (the search's opponent model: `surprise` as the seat's view at the
+    time gives it, as a hint then would assume)."""
     view = state.view(seat)
     policy = policy_for(view)
     judge = policy.judge(view)
     judged = None
     rng = random.Random(seed)
-    budget = Budget(iterations=setup.play_iterations)
+    budget = Budget(iterations=setup.play_iterations) if setup.play_iterations else None
     turn = 0
     while True:
         events = state.apply(move)
@@ -150,7 +160,7 @@ def play_on(state: State, seat: Seat, move: Move, setup: Setup, seed: int) -> tu
             break
         legal = state.legal_moves()
         if actor == seat:
-            move = decide(state, seat, "hard", seed=seed + turn, budget=budget)
+            move = decide(state, seat, setup.player, seed=seed + turn, budget=budget)
         elif setup.opponents == MODEL:
             now = policy_for(state.view(seat))
             move = _informed(now, seat, now.surprise(state.view(seat)))(state, legal, rng)
@@ -179,9 +189,8 @@ def measure(setup: Setup, number: int) -> list[Sample]:
     rest = [(r, a) for r, a in ranked[1:] if policy.twin(a.move) != policy.twin(advice[0].move)]
     others = {policy.twin(a.move): (r, a) for r, a in rest}  # one of each set of twins
     rng = random.Random(seed)
-    chosen += rng.sample(
-        sorted(others.values(), key=lambda c: c[0]), min(setup.moves - 1, len(others))
-    )
+    count = len(others) if setup.moves == 0 else min(setup.moves - 1, len(others))
+    chosen += rng.sample(sorted(others.values(), key=lambda c: c[0]), count)
     samples = []
     for rank, advised in chosen:
         assert advised.chance is not None
@@ -205,24 +214,24 @@ def measure(setup: Setup, number: int) -> list[Sample]:
 
 
 def logged(log: Path, key: tuple[str, ...]) -> dict[int, list[Sample]]:
-    """The samples `log` holds for `key` (LOG_HEADER's first five columns), by position."""
+    """The samples `log` holds for `key` (LOG_HEADER's first `KEY` columns), by position."""
     found: dict[int, list[Sample]] = {}
     if not log.exists():
         return found
     with log.open(newline="") as lines:
         for entry in csv.reader(lines):
-            if tuple(entry[:5]) == key:
+            if tuple(entry[:KEY]) == key:
                 sample = Sample(
-                    int(entry[5]),
                     int(entry[6]),
                     int(entry[7]),
                     int(entry[8]),
-                    entry[9],
-                    float(entry[10]),
-                    int(entry[11]),
-                    float(entry[12]),
+                    int(entry[9]),
+                    entry[10],
+                    float(entry[11]),
+                    int(entry[12]),
                     float(entry[13]),
                     float(entry[14]),
+                    float(entry[15]),
                 )
                 found.setdefault(sample.number, []).append(sample)
     return found
@@ -329,7 +338,13 @@ def summary(samples: Sequence[Sample]) -> Summary:
 def rows(setup: Setup, bots: str, samples: Sequence[Sample]) -> list[list[str]]:
     """HEADER's rows of one table: its buckets, then the summaries of all samples and of the
     hinted moves."""
-    tail = [str(setup.hint_iterations), str(setup.play_iterations), setup.opponents, bots]
+    tail = [
+        str(setup.hint_iterations),
+        setup.player,
+        str(setup.play_iterations),
+        setup.opponents,
+        bots,
+    ]
     found = [
         [
             setup.config.name,
@@ -376,7 +391,7 @@ def table(setup: Setup, samples: Sequence[Sample]) -> str:
     lines = [
         f"{setup.config.name}: {len({s.number for s in samples})} positions,"
         f" {len(samples)} moves played on (hint {setup.hint_iterations} iterations,"
-        f" hard {setup.play_iterations}, opponents {setup.opponents})",
+        f" then {setup.player} {setup.play_iterations}, opponents {setup.opponents})",
         f"  {'estimate':<10}{'n':>6}{'mean est.':>11}{'won':>8}{'95% interval':>16}{'judged':>9}",
     ]
     for b in buckets(samples):
@@ -446,13 +461,13 @@ def everything(log: Path) -> list[tuple[Setup, str, list[Sample]]]:
     keys: list[tuple[str, ...]] = []
     with log.open(newline="") as lines:
         for entry in list(csv.reader(lines))[1:]:
-            if tuple(entry[:5]) not in keys:
-                keys.append(tuple(entry[:5]))
+            if tuple(entry[:KEY]) not in keys:
+                keys.append(tuple(entry[:KEY]))
     found = []
     for key in keys:
-        name, hint_iterations, play_iterations, opponents, bots = key
+        name, hint_iterations, player, play_iterations, opponents, bots = key
         config = next(c for c in CONFIGS if c.name == name)
-        setup = Setup(config, int(hint_iterations), int(play_iterations), opponents)
+        setup = Setup(config, int(hint_iterations), int(play_iterations), opponents, player=player)
         by = logged(log, key)
         found.append((setup, bots, [s for n in sorted(by) for s in by[n]]))
     return found
@@ -466,9 +481,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         help=f"tables (default {', '.join(TABLES)}): " + ", ".join(c.name for c in CONFIGS),
     )
     parser.add_argument("--positions", type=int, default=200, help="positions per table")
-    parser.add_argument("--moves", type=int, default=2, help="moves played on per position")
+    parser.add_argument(
+        "--moves", type=int, default=2, help="moves played on per position (0: all)"
+    )
     parser.add_argument("--hint", type=int, help="the hint's iterations (default: hard's)")
-    parser.add_argument("--hard", type=int, help="the continuing hard's (default: per table)")
+    parser.add_argument(
+        "--player", default="hard", help="the level that plays the seat on (default hard)"
+    )
+    parser.add_argument(
+        "--player-iterations", type=int, help="its iterations (default: the table's budget)"
+    )
     parser.add_argument(
         "--opponents", default=MODEL, help="the other seats: model (the search's) or a level"
     )
@@ -499,8 +521,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"bots/ or engine/ has uncommitted changes: not resuming from {args.log}")
     found: list[list[str]] = []
     for config in configs:
-        hard = config.budgets["hard"]
-        setup = Setup(config, args.hint or hard, args.hard or hard, args.opponents, args.moves)
+        iterations = config.budgets.get(args.player, 0)
+        if args.player_iterations is not None:
+            iterations = args.player_iterations
+        setup = Setup(
+            config,
+            args.hint or config.budgets["hard"],
+            iterations,
+            args.opponents,
+            args.moves,
+            args.player,
+        )
         samples = measured(setup, args.positions, args.log, bots, args.workers, args.every)
         print(table(setup, samples), flush=True)
         found += rows(setup, bots, samples)

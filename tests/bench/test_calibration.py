@@ -88,7 +88,7 @@ def test_a_tiny_run_tables_every_game_and_resumes_from_its_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log, out = tmp_path / "samples.csv", tmp_path / "hints.csv"
-    args = ["--positions", "2", "--hint", "12", "--hard", "6", "--log", str(log)]
+    args = ["--positions", "2", "--hint", "12", "--player-iterations", "6", "--log", str(log)]
     calibration.main([*args, "--out", str(out)])
     printed = capsys.readouterr().out
     for name in calibration.TABLES:
