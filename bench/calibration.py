@@ -63,7 +63,7 @@ visits, the credit the match then gave the seat, the judge's value of the world 
 ended (what the search estimates: the chance of winning the match from the score it leaves) and
 the seconds the match took to play on."""
 HEADER = (
-    "config,bucket,samples,mean_chance,win_rate,ci_low,ci_high,mean_judged,"
+    "config,bucket,samples,positions,mean_chance,win_rate,ci_low,ci_high,mean_judged,"
     "brier,ece,base_brier,hint_iterations,player,play_iterations,opponents,bots"
 )
 """One row per bucket of each table (bucket "0.6-0.7"), then the table's summary rows "all"
@@ -267,6 +267,9 @@ class Bucket:
     win_rate: float
     ci_low: float
     ci_high: float
+    positions: int
+    """How many positions the samples come from: the moves of one position share its match,
+    so the interval (which counts samples) is too narrow where a bucket has few."""
     mean_judged: float
     """The judge's mean value at the segment's end: where the estimate and this part, the
     search missed within the segment; where this and the win rate part, the judge did."""
@@ -300,6 +303,7 @@ def buckets(samples: Sequence[Sample]) -> list[Bucket]:
                 sum(s.chance for s in group) / n,
                 rate,
                 *wilson(rate, n),
+                len({s.number for s in group}),
                 sum(s.judged for s in group) / n,
             )
         )
@@ -350,6 +354,7 @@ def rows(setup: Setup, bots: str, samples: Sequence[Sample]) -> list[list[str]]:
             setup.config.name,
             f"{b.low:.1f}-{b.high:.1f}",
             str(b.samples),
+            str(b.positions),
             f"{b.mean_chance:.3f}",
             f"{b.win_rate:.3f}",
             f"{b.ci_low:.3f}",
@@ -372,6 +377,7 @@ def rows(setup: Setup, bots: str, samples: Sequence[Sample]) -> list[list[str]]:
                     setup.config.name,
                     name,
                     str(s.samples),
+                    str(len({x.number for x in group})),
                     f"{s.mean_chance:.3f}",
                     f"{s.win_rate:.3f}",
                     f"{low:.3f}",
@@ -392,11 +398,13 @@ def table(setup: Setup, samples: Sequence[Sample]) -> str:
         f"{setup.config.name}: {len({s.number for s in samples})} positions,"
         f" {len(samples)} moves played on (hint {setup.hint_iterations} iterations,"
         f" then {setup.player} {setup.play_iterations}, opponents {setup.opponents})",
-        f"  {'estimate':<10}{'n':>6}{'mean est.':>11}{'won':>8}{'95% interval':>16}{'judged':>9}",
+        f"  {'estimate':<10}{'n':>6}{'pos.':>6}{'mean est.':>11}{'won':>8}{'95% interval':>16}"
+        f"{'judged':>9}",
     ]
     for b in buckets(samples):
         lines.append(
-            f"  {f'{b.low:.0%}-{b.high:.0%}':<10}{b.samples:>6}{b.mean_chance:>11.1%}"
+            f"  {f'{b.low:.0%}-{b.high:.0%}':<10}{b.samples:>6}{b.positions:>6}"
+            f"{b.mean_chance:>11.1%}"
             f"{b.win_rate:>8.1%}{f'{b.ci_low:.0%}-{b.ci_high:.0%}':>16}{b.mean_judged:>9.1%}"
         )
     hinted = [s for s in samples if s.rank == 0]

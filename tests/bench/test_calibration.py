@@ -37,6 +37,7 @@ def test_buckets_count_the_estimates_by_tenths_and_what_they_then_won() -> None:
     assert sixty.win_rate == pytest.approx(2 / 3)
     assert sixty.ci_low < 2 / 3 < sixty.ci_high
     assert found[(0.9, 1.0)].samples == 2 and found[(0.9, 1.0)].win_rate == 0.75
+    assert sixty.positions == 1  # all of them from position 0
     whole = summary(samples)
     assert whole.brier == pytest.approx(
         sum((s.chance - s.credit) ** 2 for s in samples) / len(samples)
@@ -104,6 +105,7 @@ def test_a_tiny_run_tables_every_game_and_resumes_from_its_log(
         assert sum(int(r["samples"]) for r in mine if "-" in r["bucket"]) == 4
         assert [r["bucket"] for r in mine][-2:] == ["all", "hinted"]
         assert [r["samples"] for r in mine][-2:] == ["4", "2"]
+        assert [r["positions"] for r in mine][-2:] == ["2", "2"]
     calibration.main([*args, "--out", str(tmp_path / "again.csv")])
     assert "2 positions from samples.csv" in capsys.readouterr().out
     with log.open(newline="") as lines:
