@@ -44,9 +44,9 @@ from bench.ai import CONFIGS, Config, bots_version
 from bench.longrun import append, as_finished
 from bots import Budget, decide
 from bots.decide import _informed
+from bots.games import policy_for
 from bots.hints import hint
-from bots.policies import policy_for
-from bots.policies.base import ends_with, winners_rewards
+from bots.policy import ends_with, winners_rewards
 from engine import GAMES
 from engine.core import Move, Seat, State
 
