@@ -30,8 +30,8 @@ from client.i18n import LANGUAGES, _, n_, set_language
 from client.seats import find as held_seat
 from client.seats import remember as remember_seat
 from client.selfplay import selfplay
+from client.ui.model import ClientState
 from client.ui.replay import Replay, build_replay_app
-from client.ui.state import ClientState
 from client.ui.text import use_ascii, wants_ascii
 from discovery import FoundServer, find_servers
 from engine import GAMES
@@ -165,7 +165,7 @@ async def open_table(
         seat, game, options, bell=not args.no_bell, on_rematch=on_rematch, code=code
     )
     if final.snapshot is not None and final.snapshot.HasField("result"):
-        print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
+        print(_("match over: {result}").format(result=final.outcome))
     elif final.seat_lost:
         print(
             _("left match {match}: you no longer hold seat {seat} ({reason})").format(

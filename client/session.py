@@ -26,7 +26,7 @@ from client.i18n import _
 from client.ui.app import Hosting, run_table
 from client.ui.lobby import Action, LobbyChoice, build_lobby_app
 from client.ui.lobby_state import LobbyState, ServerEntry
-from client.ui.state import ClientState
+from client.ui.model import ClientState
 from discovery import ServerBrowser
 
 RETRY_SECONDS = 2.0
@@ -310,9 +310,7 @@ class LobbySession:
         )
         self.keep(seat)  # a rematch's seat, after /again
         if final.snapshot is not None and final.snapshot.HasField("result"):
-            self.state.status = _("match over: {result}").format(
-                result=final.result_text(final.snapshot)
-            )
+            self.state.status = _("match over: {result}").format(result=final.outcome)
         elif final.seat_lost:
             del self.seats[seat.match_id], self.state.my_seats[seat.match_id]
             self.state.status = _(

@@ -46,11 +46,11 @@ from tigerden.v1 import match_pb2
 
 from client.api import HostHandle, SeatHandle, Table
 from client.i18n import _
-from client.ui import games
-from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
+from client.ui import registry, words
+from client.ui.advice import Advisor, hint_text, refusal, review_text
+from client.ui.model import ClientState, HeldHint, Review
 from client.ui.pane import ScrollPane
 from client.ui.presence import presence
-from client.ui.state import ClientState
 from client.ui.text import plain, reflow, symbols, wrap
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
@@ -114,7 +114,7 @@ STYLE = Style.from_dict(
 def board(state: ClientState) -> StyleAndTextTuples:
     if state.snapshot is None:
         return [("", _("connecting...") + "\n")]
-    screen = games.screen_of(state)
+    screen = registry.screen_of(state)
     if screen is None:
         field = state.snapshot.view.WhichOneof("game")
         return [("", _("(no renderer for {game})").format(game=field) + "\n")]
@@ -210,14 +210,24 @@ def held_text(state: ClientState) -> StyleAndTextTuples:
     return [
         ("class:held", " " + _("press any key to go on") + " "),
         ("", "\n"),
-        *(state.held or []),
+        *held_body(state),
     ]
+
+
+def held_body(state: ClientState) -> StyleAndTextTuples:
+    """What is held on the table: a hint, or the summary the game's screen draws of the
+    snapshot that ended the deal."""
+    held = state.held
+    if isinstance(held, HeldHint):
+        return hint_text(state, held.response)
+    screen = registry.screen_for(held.snapshot) if held is not None else None
+    return screen.summary(state.at(held.snapshot)) if held is not None and screen else []
 
 
 def too_small(state: ClientState) -> tuple[int, int] | None:
     """The game's minimum size when the terminal is smaller, else None."""
     size = get_app().output.get_size()
-    wanted = games.min_size(state)
+    wanted = registry.min_size(state)
     if size.columns < wanted[0] or size.rows < wanted[1]:
         return wanted
     return None
@@ -242,7 +252,7 @@ class MoveCompleter(Completer):
         else:
             found = self.state.matching(text)
         for move in found:
-            yield Completion(self.state.label(move), start_position=-len(text))
+            yield Completion(self.state.label_of(move), start_position=-len(text))
 
 
 def common_start(labels: list[str]) -> str:
@@ -528,7 +538,7 @@ def build_app(
             state.status = state.refusal(text)
             return True  # keep the text to correct it
         if send is not None and state.snapshot is not None:
-            state.acted(state.snapshot.version, state.label(chosen))
+            state.acted(state.snapshot.version, state.label_of(chosen))
             table_pane.scroll = 0
             app.create_background_task(send(state.snapshot.version, chosen.move))
         return False  # clear the prompt
@@ -672,7 +682,7 @@ def build_app(
         except grpc.aio.AioRpcError as error:
             state.status = refusal(error)
         else:
-            state.held = hint_text(state, response)
+            state.held = HeldHint(response)
             state.status = _("the hint is on the table; any key goes on")
             table_pane.scroll = 0
         app.invalidate()
@@ -755,7 +765,7 @@ def build_app(
             buffer.complete_next()
             return
         found = state.matching(buffer.text) if buffer.text.strip() else []
-        labels = [state.label(m) for m in found]
+        labels = [state.label_of(m) for m in found]
         common = common_start(labels)
         if len(labels) == 1 or len(common) > len(buffer.text):
             buffer.document = Document(labels[0] if len(labels) == 1 else common)
@@ -841,7 +851,7 @@ async def run_table(
         app.invalidate()
 
     def show(snapshot: match_pb2.Snapshot) -> None:
-        state.receive(snapshot)
+        state.receive(snapshot, words)
         refresh(app, state, bell and seat is not None)
 
     async def stream_once() -> None:

@@ -11,9 +11,10 @@ import pytest
 from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_text
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.ui import app, koikoi
-from client.ui.games import SCREENS
-from client.ui.state import ClientState
+from client.ui import app, words
+from client.ui.games.koikoi import screen as koikoi
+from client.ui.model import ClientState
+from client.ui.registry import SCREENS
 from engine.core import Seat
 from engine.koikoi import GAME
 from engine.koikoi import model as m
@@ -60,7 +61,7 @@ def snapshot_of(state: KoiKoiState, viewer: Seat | None) -> match_pb2.Snapshot:
 
 def client_for(state: KoiKoiState, viewer: Seat | None) -> ClientState:
     client = ClientState(lobby_pb2.Game(game_id="koikoi", title="Hanafuda Koi-Koi"), "m1")
-    client.receive(snapshot_of(state, viewer))
+    client.receive(snapshot_of(state, viewer), words)
     return client
 
 
