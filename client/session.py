@@ -23,9 +23,10 @@ from client import seats
 from client.api import HostHandle, SeatHandle, Server, connect
 from client.errors import explain
 from client.i18n import _
-from client.ui.app import Hosting, run_table
-from client.ui.lobby import Action, LobbyChoice, build_lobby_app
-from client.ui.lobby_state import LobbyState, ServerEntry
+from client.ui.app import run_table
+from client.ui.hosting import Hosting
+from client.ui.lobby_app import build_lobby_app
+from client.ui.lobby_state import Action, LobbyChoice, LobbyState, ServerEntry
 from client.ui.model import ClientState
 from discovery import ServerBrowser
 

@@ -15,8 +15,9 @@ from tigerden.v1 import lobby_pb2
 from client.api import SeatHandle, Server
 from client.bot import play_seat, random_chooser
 from client.ui.advice import review_text
-from client.ui.app import held_body, run_table
+from client.ui.app import run_table
 from client.ui.model import ClientState
+from client.ui.panes import held_body
 from tests.client.test_ui import wait_for
 from tests.server.helpers import moves_first
 

@@ -15,8 +15,9 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
 
 from client.ui import words
-from client.ui.app import build_app, help_text, refresh
+from client.ui.app import build_app, refresh
 from client.ui.pane import ScrollPane
+from client.ui.panes import help_text
 from client.ui.text import wrap
 from engine.koikoi import model as m
 from tests.client.positions import SETUPS, client_for, positions, snapshot_of

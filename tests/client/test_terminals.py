@@ -12,8 +12,8 @@ from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
 from cli.main import embedded_server, last_local_seat, remember_local_seat, resume_hint
-from client.ui.app import STYLE
 from client.ui.lobby import LOBBY_STYLE
+from client.ui.style import STYLE
 from client.ui.text import use_ascii, wants_ascii
 from tests.client.positions import SETUPS, Setup, client_for, positions
 from tests.client.screen import screen_text

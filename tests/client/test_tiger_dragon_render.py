@@ -11,9 +11,9 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_t
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.ui import words
-from client.ui.app import board
 from client.ui.games.tiger_dragon import screen as tiger_dragon
 from client.ui.model import ClientState
+from client.ui.panes import board
 from client.ui.registry import SCREENS
 from engine.core import Seat
 from engine.tiger_dragon import model as m
