@@ -25,7 +25,7 @@ from client.i18n import _
 from client.reconnect import RECONNECT_DELAYS, TableStreams, Watch
 from client.ui import words
 from client.ui.advice import Advisor
-from client.ui.commands import Action, Talk, command
+from client.ui.commands import Action, Count, Talk, command
 from client.ui.hints import Advice
 from client.ui.hosting import HostControls, Hosting
 from client.ui.keys import table_keys
@@ -43,17 +43,18 @@ def build_app(
     talk: Talk | None = None,
     advisor: Advisor | None = None,
     hosting: Hosting | None = None,
+    count: Count | None = None,
 ) -> Application[None]:
     """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
     without either); `advisor` (the seat) gives hints and the review; `hosting` the host's
-    controls."""
+    controls; `count` the spectators for `/who`."""
     panes = TableAndLog(state)
     advice = Advice(state, advisor, panes.to_top)
     actions: dict[str, Action] = {"/hint": advice.ask_hint, "/review": advice.ask_review}
     actions.update(HostControls(state, hosting).actions())
 
     def run_command(text: str) -> None:
-        command(state, text, talk, actions)
+        command(state, text, talk, actions, count)
 
     prompt = None
     if send is not None or talk is not None:
@@ -99,13 +100,16 @@ async def run_table(
     talk: Talk | None = None,
     delays: tuple[float, ...] = RECONNECT_DELAYS,
     hosting: Hosting | None = None,
+    count: Count | None = None,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits or asks to play again (`state.play_again`); returns the final client
     state. A seat talks as itself; a spectator through `talk`. After the match the table stays
     open on a Watch stream, for the chat and the rematch offer. A broken stream is opened again
     after `delays` (the status says "reconnecting…"); the new stream's recap refills the log.
-    `hosting`: the seat created the match, and the table gives it the host's controls."""
+    `hosting`: the seat created the match, and the table gives it the host's controls.
+    `count` gives `/who` the spectators: a seat counts through its own server, a spectator
+    through `count`."""
 
     def on_result(result: match_pb2.MoveResult) -> None:
         state.receive_result(result)
@@ -126,10 +130,12 @@ async def run_table(
 
     streams = TableStreams(seat, show, on_result, watch)
     if seat is None:
-        app = build_app(state, None, input, output, talk)
+        app = build_app(state, None, input, output, talk, count=count)
     else:
         send = sender(state, streams, lambda: app.invalidate())
-        app = build_app(state, send, input, output, seat.say, seat, hosting)
+        app = build_app(
+            state, send, input, output, seat.say, seat, hosting, count=seat.count_spectators
+        )
     state.log.extend(state.host_help)  # the host's controls and token, first in the log
     reader = asyncio.ensure_future(streams.follow(retrying, lost, delays))
     try:

@@ -12,11 +12,12 @@ what can be played is exactly `snapshot.legal_moves`.
 
 from __future__ import annotations
 
+import copy
 import re
 import time
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from tigerden.v1 import lobby_pb2, match_pb2
@@ -261,8 +262,11 @@ class ClientState:
 
     def at(self, snapshot: match_pb2.Snapshot) -> ClientState:
         """The table as it stood when `snapshot` came in (to draw a summary held since): the
-        same log and seats, that snapshot's view and names."""
-        return replace(self, snapshot=snapshot)
+        same log and seats, that snapshot's view and names (a shallow copy: nothing is
+        built anew)."""
+        then = copy.copy(self)
+        then.snapshot = snapshot
+        return then
 
     def banner_text(self, deeds: int | None = None) -> str:
         """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2
