@@ -117,7 +117,7 @@ and player count; the cheap pairings first."""
 
 PAIRS: tuple[tuple[str, str], ...] = tuple(GOALS)
 
-NOT_PLAY = ("bots/hints.py", "bots/reasons.py")
+NOT_PLAY = ("bots/hints.py", "bots/reasons.py", "bots/clauses.py", "bots/*/reasons.py")
 """Files under `bots/` that no decision reads: changing them keeps a run's logged matches."""
 
 Z95 = 1.959964
