@@ -36,10 +36,11 @@ test: $(STAMP) $(BGIO_STAMP) ## The whole fast suite (what CI runs; its bench sm
 test-slow: $(STAMP) $(BGIO_STAMP) ## Everything, slow tests included, with property tests exploring new examples
 	HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -m "slow or not slow" $(ARGS)
 
-lint: $(STAMP) ## ruff + mypy + buf (lint, format, breaking changes)
+lint: $(STAMP) ## ruff + mypy + import layers + buf (lint, format, breaking changes)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy engine server client cli bots discovery bench tools tests
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/buf lint
 	$(BIN)/buf format --diff --exit-code
 	@$(MAKE) --no-print-directory proto-breaking

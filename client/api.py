@@ -132,6 +132,10 @@ class SeatHandle:
         )
         return response.line
 
+    async def count_spectators(self) -> int:
+        """How many spectators watch this seat's match now (CountSpectators)."""
+        return await self.server.count_spectators(self.match_id)
+
     async def rematch(self) -> SeatHandle:
         """Accepts "play again" after the match: the same seat in the rematch (Rematch)."""
         response = await self.server.lobby.Rematch(
@@ -370,6 +374,14 @@ class Server:
             match_pb2.SendChatRequest(match_id=match_id, text=text, spectator_name=spectator_name)
         )
         return response.line
+
+    async def count_spectators(self, match_id: str) -> int:
+        """How many spectators watch `match_id` now (CountSpectators; no token needed).
+        Refused with FAILED_PRECONDITION once the match is over."""
+        response = await self.match.CountSpectators(
+            match_pb2.CountSpectatorsRequest(match_id=match_id)
+        )
+        return response.spectators
 
     async def replay(
         self, match_id: str

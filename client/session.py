@@ -100,6 +100,9 @@ async def watch_tables(
         def watch(match_id: str = match_id) -> AsyncIterator[match_pb2.Snapshot]:
             return server.watch(match_id, stay_after_finish=True)
 
+        async def count(match_id: str = match_id) -> int:
+            return await server.count_spectators(match_id)
+
         final = await run_table(
             None,
             state,
@@ -108,6 +111,7 @@ async def watch_tables(
             output=output,
             bell=False,
             talk=talk,
+            count=count,
         )
         rematch = final.snapshot.rematch_match_id if final.snapshot else ""
         if not final.play_again or not rematch:

@@ -18,6 +18,7 @@ class Reason(enum.Enum):
 
     UNKNOWN_GAME = ("NOT_FOUND", "CreateMatch names a game this server does not host")
     UNKNOWN_MATCH = ("NOT_FOUND", "the match id is not on this server")
+    BAD_MATCH_ID = ("INVALID_ARGUMENT", "CountSpectators with an empty match id")
     BAD_OPTIONS = ("INVALID_ARGUMENT", "a player count or match option the game does not accept")
     BAD_SEATS = ("INVALID_ARGUMENT", "the seat list does not fit the player count or levels")
     NO_SUCH_SEAT = ("INVALID_ARGUMENT", "JoinMatch asks for a seat number the match lacks")

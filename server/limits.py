@@ -235,7 +235,7 @@ class Limiter:
         (issue 20, 8a): spectators within `watchers_per_match` and, from one address,
         `spectators_per_peer`; a seat's own streams within `streams_per_seat`."""
         if seat is None:
-            spectators = [s for s in room.subscribers if s.seat is None]
+            spectators = room.spectators()
             if len(spectators) >= self.limits.watchers_per_match:
                 raise Refusal(
                     Reason.TOO_MANY_WATCHERS,

@@ -530,6 +530,10 @@ class Room:
             self.broadcast([], notes)
         return subscriber
 
+    def spectators(self) -> list[Subscriber]:
+        """The open streams without a seat: the spectators, anonymous (Watch has no name)."""
+        return [s for s in self.subscribers if s.seat is None]
+
     def say(self, line: ChatRecord) -> None:
         """Keeps a chat line (in the log first) and passes it to every stream."""
         self.log.append_chat(self.match_id, line)

@@ -468,6 +468,24 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         )
         return match_pb2.SendChatResponse(line=outbound.chat_line(line))
 
+    async def CountSpectators(
+        self,
+        request: match_pb2.CountSpectatorsRequest,
+        context: grpc.aio.ServicerContext[Any, Any],
+    ) -> match_pb2.CountSpectatorsResponse:
+        """Counts a match's spectators for a table's `/who`: asked on demand, not pushed in
+        snapshots, so a stranger opening and closing Watch streams sends the players nothing.
+        It reads a set already bounded by the stream limits, so it needs no rate limit; a
+        finished match is refused as Act refuses it, without rebuilding it from the archive."""
+        if not request.match_id:
+            raise Refusal(
+                Reason.BAD_MATCH_ID,
+                "match_id is empty: send the id of the match whose spectators to count "
+                "(MatchInfo.match_id, as ListMatches or CreateMatch give it)",
+            )
+        room = self.lobby.room(request.match_id)
+        return match_pb2.CountSpectatorsResponse(spectators=len(room.spectators()))
+
     async def Hint(
         self, request: match_pb2.HintRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.HintResponse:

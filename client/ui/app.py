@@ -49,13 +49,17 @@ from client.i18n import _
 from client.ui import games
 from client.ui.advice import Advisor, Review, hint_text, refusal, review_text
 from client.ui.pane import ScrollPane
-from client.ui.presence import presence
+from client.ui.presence import presence, spectators
 from client.ui.state import ClientState
 from client.ui.text import plain, reflow, symbols, wrap
 
 Send = Callable[[int, match_pb2.Move], Coroutine[Any, Any, None]]
 Talk = Callable[[str], Coroutine[Any, Any, object]]
 """Says one chat line at the table (SendChat)."""
+Count = Callable[[], Coroutine[Any, Any, int]]
+"""Asks the server how many spectators watch the table (CountSpectators), for `/who`."""
+WHO_SECONDS = 5.0
+"""How long `/who` waits for the spectator count before it answers without it."""
 COMMANDS = "/say TEXT · /hint · /review · /again · /who"
 HOST_COMMANDS = "/kick SEAT · /bot SEAT [LEVEL] · /private · /public · /abort"
 """The host's controls at the table (the match's creator holds its host token)."""
@@ -317,6 +321,25 @@ def who(state: ClientState) -> str:
     return dot.join(f"{state.seat_name(s.seat)}: {presence(s)}" for s in state.snapshot.seats)
 
 
+async def who_is_here(state: ClientState, count: Count | None) -> str:
+    """`/who`'s line: the seats, then the spectators as `count` gives them (asked now, never
+    pushed: issue 20, 18). A finished match has no count (the server refuses it), so the
+    line then names the seats alone; no answer in time is said as such."""
+    line = who(state)
+    if count is None or state.snapshot is None:
+        return line
+    dot = f" {symbols().dot} "
+    try:
+        number = await asyncio.wait_for(count(), WHO_SECONDS)
+    except grpc.aio.AioRpcError as error:
+        if error.code() == grpc.StatusCode.FAILED_PRECONDITION:  # the match is over
+            return line
+        return line + dot + _("spectators not counted: the server did not answer")
+    except TimeoutError:
+        return line + dot + _("spectators not counted: the server did not answer")
+    return line + dot + spectators(number, state.viewer() is None)
+
+
 Action = Callable[[str], None]
 """A /command the table adds (a hint, the review, a host control): called with the words after
 the command's name."""
@@ -328,9 +351,10 @@ def command(
     talk: Talk | None,
     app: Application[None],
     actions: Mapping[str, Action] | None = None,
+    count: Count | None = None,
 ) -> None:
-    """Carries out a /command typed at the prompt: chat, play again, who is here, and the
-    table's own `actions`."""
+    """Carries out a /command typed at the prompt: chat, play again, who is here (with the
+    spectators `count` gives), and the table's own `actions`."""
     name, _space, rest = text.strip().partition(" ")
     actions = actions or {}
     if name in ("/say", "/s") and rest.strip() and talk is not None:
@@ -355,8 +379,14 @@ def command(
             state.play_again = True
             app.exit()
     elif name == "/who":
-        state.log.append(who(state))
-        state.status = who(state)
+
+        async def answer() -> None:
+            line = await who_is_here(state, count)
+            state.log.append(line)
+            state.status = line
+            app.invalidate()
+
+        app.create_background_task(answer())
     else:
         state.status = _("commands: {commands}").format(commands=COMMANDS)
 
@@ -505,10 +535,11 @@ def build_app(
     talk: Talk | None = None,
     advisor: Advisor | None = None,
     hosting: Hosting | None = None,
+    count: Count | None = None,
 ) -> Application[None]:
     """The table UI; `send` is None for spectators, `talk` None where chat is off (no prompt
     without either); `advisor` (the seat) gives hints and the review; `hosting` the host's
-    controls."""
+    controls; `count` the spectators for `/who`."""
 
     def accept(buffer: object) -> bool:
         text = prompt.text
@@ -517,7 +548,7 @@ def build_app(
                 state.status = state.refusal("")  # whose turn it is, not silence
             return False
         if text.lstrip().startswith("/"):
-            command(state, text, talk, app, actions)
+            command(state, text, talk, app, actions, count)
             return False
         if send is None:
             state.status = _("spectators cannot move; {commands}").format(commands=COMMANDS)
@@ -811,13 +842,16 @@ async def run_table(
     talk: Talk | None = None,
     delays: tuple[float, ...] = RECONNECT_DELAYS,
     hosting: Hosting | None = None,
+    count: Count | None = None,
 ) -> ClientState:
     """Plays `seat` over a Play stream (or, with seat None, spectates via `watch`) in the UI
     until the user quits or asks to play again (`state.play_again`); returns the final client
     state. A seat talks as itself; a spectator through `talk`. After the match the table stays
     open on a Watch stream, for the chat and the rematch offer. A broken stream is opened again
     after `delays` (the status says "reconnecting…"); the new stream's recap refills the log.
-    `hosting`: the seat created the match, and the table gives it the host's controls."""
+    `hosting`: the seat created the match, and the table gives it the host's controls.
+    `count` gives `/who` the spectators: a seat counts through its own server, a spectator
+    through `count`."""
     if seat is None and watch is None:
         raise ValueError("a spectator needs a watch stream")
     current: list[Table] = []
@@ -831,9 +865,18 @@ async def run_table(
             await current[0].send(version, move)
 
     if seat is None:
-        app = build_app(state, None, input, output, talk)
+        app = build_app(state, None, input, output, talk, count=count)
     else:
-        app = build_app(state, send, input, output, seat.say, advisor=seat, hosting=hosting)
+        app = build_app(
+            state,
+            send,
+            input,
+            output,
+            seat.say,
+            advisor=seat,
+            hosting=hosting,
+            count=seat.count_spectators,
+        )
     state.log.extend(state.host_help)  # the host's controls and token, first in the log
 
     def on_result(result: match_pb2.MoveResult) -> None:

@@ -1,5 +1,5 @@
 """A seat's presence in words, for the lobby and the table: bot, connected, away since HH:MM,
-free, held for a rematch. Times are shown in this terminal's time zone."""
+free, held for a rematch; and how many watch. Times are shown in this terminal's time zone."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 
 from tigerden.v1 import lobby_pb2
 
-from client.i18n import _
+from client.i18n import _, n_
 
 
 def clock(unix_ms: int) -> str:
@@ -30,3 +30,17 @@ def presence(seat: lobby_pb2.Seat) -> str:
     if not seat.taken:
         return _("free")
     return _("connected") if seat.connected else away(seat)
+
+
+def spectators(count: int, watching: bool) -> str:
+    """How many spectators the table has (they are anonymous, so a count); `watching`: the
+    reader is one of them."""
+    if watching and count <= 1:
+        return _("you are the only spectator")
+    if watching:
+        return n_(
+            "{count} spectator, you included", "{count} spectators, you included", count
+        ).format(count=count)
+    if not count:
+        return _("no spectators")
+    return n_("{count} spectator", "{count} spectators", count).format(count=count)

@@ -60,10 +60,11 @@ for game in doors koikoi tiger-dragon; do
   run --game "$game"
 done
 run --game doors --act
-# The host controls on a table of two people: FreeSeat, ReplaceSeatWithBot, AbortMatch, and
-# the replay of the aborted match.
+# The host controls on a table of two people: FreeSeat, ReplaceSeatWithBot, the spectator
+# count (CountSpectators), AbortMatch, and the replay of the aborted match.
 if node "$here/play.js" --server "127.0.0.1:$port" --host-controls | tee "$work/out.txt" \
-  && grep -q '^host controls: match .* MATCH_ENDING_ABORTED' "$work/out.txt"; then
+  && grep -q '^host controls: match .* MATCH_ENDING_ABORTED' "$work/out.txt" \
+  && grep -q '^spectators: 1 (CountSpectators)' "$work/out.txt"; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

@@ -309,8 +309,13 @@ async function reviewAndRematch(lobby, match, token) {
 function watchTableNotes(match, matchId) {
   const call = match.Watch({ match_id: matchId });
   const notes = [];
+  let opened;
+  const ready = new Promise((resolve) => {
+    opened = resolve;
+  });
   const ended = new Promise((resolve, reject) => {
     call.on('data', (response) => {
+      opened(); // the first snapshot: the server counts this stream among the spectators
       for (const event of response.snapshot.events) {
         if (!event.table_note) continue;
         const { kind, name, bot_level: level } = event.table_note;
@@ -323,7 +328,14 @@ function watchTableNotes(match, matchId) {
     call.on('end', () => resolve(notes));
     call.on('error', reject);
   });
-  return { ended };
+  return { ready, ended };
+}
+
+// CountSpectators: spectators are anonymous (Watch has no name), so a table asks how many there
+// are, on demand. A finished match is refused (FAILED_PRECONDITION) like a move would be.
+async function countSpectators(match, matchId) {
+  const { spectators } = await unary(match, 'CountSpectators', { match_id: matchId });
+  return spectators;
 }
 
 // The host controls: they take the host token from CreateMatch as the bearer token.
@@ -347,8 +359,20 @@ async function hostControls(lobby, match, name) {
   }
   const botted = await unary(lobby, 'ReplaceSeatWithBot', { match_id: matchId, seat: squatter.seat, bot_level: 'easy' }, host);
   console.log(`host controls: seat ${squatter.seat} freed, then ${botted.match.seats[squatter.seat].name}; match ${botted.match.status}`);
+  await watcher.ready;
+  const spectators = await countSpectators(match, matchId);
+  if (spectators !== 1) throw new Error(`CountSpectators says ${spectators} spectators, not our 1`);
+  console.log(`spectators: ${spectators} (CountSpectators)`);
   const aborted = await unary(lobby, 'AbortMatch', { match_id: matchId }, host);
   if (aborted.match.ending !== 'MATCH_ENDING_ABORTED') throw new Error(`AbortMatch gave ${aborted.match.ending}`);
+  await countSpectators(match, matchId).then(
+    (count) => {
+      throw new Error(`CountSpectators counted ${count} at a finished match`);
+    },
+    (error) => {
+      if (error.code !== grpc.status.FAILED_PRECONDITION) throw error;
+    },
+  );
   const notes = await watcher.ended; // the stream ends with the finished snapshot
   const wanted = ['SAT_DOWN', 'REMOVED', 'BOT_TAKES_OVER', 'ABORTED'].map((k) => `TABLE_NOTE_KIND_${k}`);
   const missing = wanted.filter((kind) => !notes.includes(kind));

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from client import session
 from client.api import Server
 from client.bot import play_seat, random_chooser
-from client.session import play_at_tables
+from client.session import play_at_tables, watch_tables
 from client.ui.app import run_table
 from client.ui.state import ClientState
 from tests.client.test_ui import wait_for
@@ -63,6 +65,68 @@ async def test_players_and_spectators_talk_at_the_table(client: Server) -> None:
         await wait_for(lambda: "once the match is over" in state.status, state=state)
         pipe.send_text("\x11")
         await asyncio.wait_for(table, 10)
+
+
+async def test_who_at_the_table_counts_the_spectators(client: Server) -> None:
+    games = {game.game_id: game for game in await client.games()}
+    match = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    ours, theirs = [await client.join(match.match_id, n, s) for s, n in enumerate(["ada", "bob"])]
+    bobs_view = theirs.watch()
+    await anext(bobs_view)  # a seat's own stream is no spectator
+    state = ClientState(games["doors"], match.match_id)
+    with create_pipe_input() as pipe:
+        table = asyncio.create_task(run_table(ours, state, input=pipe, output=DummyOutput()))
+        await wait_for(lambda: state.snapshot is not None)
+        pipe.send_text("/who\r")
+        await wait_for(lambda: "spectator" in state.status, state=state)
+        assert state.status == "you: connected · bob: connected · no spectators"
+        carol, dan = client.watch(match.match_id), client.watch(match.match_id)
+        await anext(carol)
+        await anext(dan)  # two strangers watch
+        pipe.send_text("/who\r")
+        await wait_for(lambda: state.status.endswith("· 2 spectators"), state=state)
+        assert list(state.log)[-1] == "you: connected · bob: connected · 2 spectators"
+        await dan.aclose()
+        await asyncio.sleep(0.3)  # the server notices the closed stream
+        pipe.send_text("/who\r")
+        await wait_for(lambda: state.status.endswith("· 1 spectator"), state=state)
+        pipe.send_text("\x11")
+        await asyncio.wait_for(table, 10)
+        await carol.aclose()
+        await bobs_view.aclose()
+
+
+async def test_who_tells_a_spectator_they_are_counted(
+    client: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = {game.game_id: game for game in await client.games()}
+    match = await client.create("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    await client.join(match.match_id, "ada", 0)
+    seen: list[ClientState] = []
+
+    class Recorded(ClientState):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            seen.append(self)
+
+    monkeypatch.setattr(session, "ClientState", Recorded)
+    with create_pipe_input() as pipe:
+        watching = asyncio.create_task(
+            watch_tables(client, match.match_id, games["doors"], {}, "carol", pipe, DummyOutput())
+        )
+        await wait_for(lambda: bool(seen) and seen[0].snapshot is not None)
+        (state,) = seen
+        pipe.send_text("/who\r")
+        await wait_for(lambda: "spectator" in state.status, state=state)
+        assert state.status.endswith(": free · you are the only spectator")
+        other = client.watch(match.match_id)
+        await anext(other)
+        pipe.send_text("/who\r")
+        await wait_for(lambda: "2 spectators" in state.status, state=state)
+        assert state.status.endswith("· 2 spectators, you included")
+        pipe.send_text("\x11")
+        await asyncio.wait_for(watching, 10)
+        await other.aclose()
 
 
 async def test_again_after_the_end_takes_the_same_seat_in_the_rematch(client: Server) -> None:

@@ -88,6 +88,7 @@ GARBAGE = b"\xff\xff\xff\xff"  # a field tag whose varint never ends: not a prot
         LOBBY + "JoinMatch",
         LOBBY + "LeaveMatch",
         MATCH + "Act",
+        MATCH + "CountSpectators",
     ],
 )
 async def test_undecodable_unary_requests_are_invalid_argument(client: Server, method: str) -> None:

@@ -120,6 +120,50 @@ PLAYED_BY_AWAY_BOT: PlayedBy.ValueType  # 3
 Global___PlayedBy: _TypeAlias = PlayedBy  # noqa: Y015
 
 @_typing.final
+class CountSpectatorsRequest(_message.Message):
+    """CountSpectatorsRequest names the match whose spectators to count."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_ID_FIELD_NUMBER: _builtins.int
+    match_id: _builtins.str
+    """The match (as MatchInfo.match_id); must not be empty."""
+    def __init__(
+        self,
+        *,
+        match_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match_id", b"match_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CountSpectatorsRequest: _TypeAlias = CountSpectatorsRequest  # noqa: Y015
+
+@_typing.final
+class CountSpectatorsResponse(_message.Message):
+    """CountSpectatorsResponse is the count."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SPECTATORS_FIELD_NUMBER: _builtins.int
+    spectators: _builtins.int
+    """Watch streams without a token open on the match now; 0 when nobody watches."""
+    def __init__(
+        self,
+        *,
+        spectators: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["spectators", b"spectators"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CountSpectatorsResponse: _TypeAlias = CountSpectatorsResponse  # noqa: Y015
+
+@_typing.final
 class HintRequest(_message.Message):
     """HintRequest asks for a hint for the token's seat (token in metadata)."""
 

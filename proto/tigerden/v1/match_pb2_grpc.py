@@ -72,6 +72,11 @@ class MatchServiceStub:
                 request_serializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchRequest.SerializeToString,
                 response_deserializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchResponse.FromString,
                 _registered_method=True)
+        self.CountSpectators = channel.unary_unary(
+                '/tigerden.v1.MatchService/CountSpectators',
+                request_serializer=tigerden_dot_v1_dot_match__pb2.CountSpectatorsRequest.SerializeToString,
+                response_deserializer=tigerden_dot_v1_dot_match__pb2.CountSpectatorsResponse.FromString,
+                _registered_method=True)
 
 
 class MatchServiceServicer:
@@ -158,6 +163,17 @@ class MatchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CountSpectators(self, request, context):
+        """CountSpectators says how many spectators (Watch streams without a token) are at the table
+        of a match under way or waiting. Spectators are anonymous, so the answer is a count, asked
+        on demand (a table's `/who`) rather than pushed in every snapshot. No token is needed.
+        Errors: INVALID_ARGUMENT (BAD_MATCH_ID: empty `match_id`), NOT_FOUND (UNKNOWN_MATCH),
+        FAILED_PRECONDITION (MATCH_OVER: the match has finished).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MatchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -195,6 +211,11 @@ def add_MatchServiceServicer_to_server(servicer, server):
                     servicer.ReviewMatch,
                     request_deserializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchRequest.FromString,
                     response_serializer=tigerden_dot_v1_dot_match__pb2.ReviewMatchResponse.SerializeToString,
+            ),
+            'CountSpectators': grpc.unary_unary_rpc_method_handler(
+                    servicer.CountSpectators,
+                    request_deserializer=tigerden_dot_v1_dot_match__pb2.CountSpectatorsRequest.FromString,
+                    response_serializer=tigerden_dot_v1_dot_match__pb2.CountSpectatorsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -389,6 +410,33 @@ class MatchService:
             '/tigerden.v1.MatchService/ReviewMatch',
             tigerden_dot_v1_dot_match__pb2.ReviewMatchRequest.SerializeToString,
             tigerden_dot_v1_dot_match__pb2.ReviewMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CountSpectators(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tigerden.v1.MatchService/CountSpectators',
+            tigerden_dot_v1_dot_match__pb2.CountSpectatorsRequest.SerializeToString,
+            tigerden_dot_v1_dot_match__pb2.CountSpectatorsResponse.FromString,
             options,
             channel_credentials,
             insecure,

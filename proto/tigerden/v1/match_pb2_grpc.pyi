@@ -86,6 +86,13 @@ class MatchServiceStub:
     UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
     (HINT_BUSY).
     """
+    CountSpectators: _grpc.UnaryUnaryMultiCallable[_match_pb2.CountSpectatorsRequest, _match_pb2.CountSpectatorsResponse]
+    """CountSpectators says how many spectators (Watch streams without a token) are at the table
+    of a match under way or waiting. Spectators are anonymous, so the answer is a count, asked
+    on demand (a table's `/who`) rather than pushed in every snapshot. No token is needed.
+    Errors: INVALID_ARGUMENT (BAD_MATCH_ID: empty `match_id`), NOT_FOUND (UNKNOWN_MATCH),
+    FAILED_PRECONDITION (MATCH_OVER: the match has finished).
+    """
 
 @_typing.type_check_only
 class MatchServiceAsyncStub(MatchServiceStub):
@@ -144,6 +151,13 @@ class MatchServiceAsyncStub(MatchServiceStub):
     (the search thinks a short while per decision, so a long match takes a while). Errors:
     UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
     (HINT_BUSY).
+    """
+    CountSpectators: _aio.UnaryUnaryMultiCallable[_match_pb2.CountSpectatorsRequest, _match_pb2.CountSpectatorsResponse]  # type: ignore[assignment]
+    """CountSpectators says how many spectators (Watch streams without a token) are at the table
+    of a match under way or waiting. Spectators are anonymous, so the answer is a count, asked
+    on demand (a table's `/who`) rather than pushed in every snapshot. No token is needed.
+    Errors: INVALID_ARGUMENT (BAD_MATCH_ID: empty `match_id`), NOT_FOUND (UNKNOWN_MATCH),
+    FAILED_PRECONDITION (MATCH_OVER: the match has finished).
     """
 
 class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -242,6 +256,19 @@ class MatchServiceServicer(metaclass=_abc_1.ABCMeta):
         (the search thinks a short while per decision, so a long match takes a while). Errors:
         UNAUTHENTICATED, FAILED_PRECONDITION (HINTS_OFF, MATCH_NOT_OVER), RESOURCE_EXHAUSTED
         (HINT_BUSY).
+        """
+
+    @_abc_1.abstractmethod
+    def CountSpectators(
+        self,
+        request: _match_pb2.CountSpectatorsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_match_pb2.CountSpectatorsResponse, _abc.Awaitable[_match_pb2.CountSpectatorsResponse]]:
+        """CountSpectators says how many spectators (Watch streams without a token) are at the table
+        of a match under way or waiting. Spectators are anonymous, so the answer is a count, asked
+        on demand (a table's `/who`) rather than pushed in every snapshot. No token is needed.
+        Errors: INVALID_ARGUMENT (BAD_MATCH_ID: empty `match_id`), NOT_FOUND (UNKNOWN_MATCH),
+        FAILED_PRECONDITION (MATCH_OVER: the match has finished).
         """
 
 def add_MatchServiceServicer_to_server(servicer: MatchServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

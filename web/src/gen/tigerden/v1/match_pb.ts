@@ -18,7 +18,49 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tigerden/v1/match.proto.
  */
 export const file_tigerden_v1_match: GenFile = /*@__PURE__*/
-  fileDesc("Chd0aWdlcmRlbi92MS9tYXRjaC5wcm90bxILdGlnZXJkZW4udjEiLwoLSGludFJlcXVlc3QSFAoHdmVyc2lvbhgBIAEoA0gAiAEBQgoKCF92ZXJzaW9uIkUKDEhpbnRSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEiQKBW1vdmVzGAIgAygLMhUudGlnZXJkZW4udjEuTW92ZUhpbnQiqgEKCE1vdmVIaW50EiQKBG1vdmUYASABKAsyFi50aWdlcmRlbi52MS5MZWdhbE1vdmUSFwoKd2luX2NoYW5jZRgCIAEoAUgAiAEBEg4KBnZpc2l0cxgDIAEoBRIOCgZyZWFzb24YBCABKAkSMAoOcmVhc29uX2NsYXVzZXMYoAEgAygLMhcudGlnZXJkZW4udjEuSGludENsYXVzZUINCgtfd2luX2NoYW5jZSKBAgoKSGludENsYXVzZRILCgNrZXkYASABKAkSDAoEY2FyZBgCIAEoCRIlCgR5YWt1GAMgASgOMhcudGlnZXJkZW4udjEuS29pa29pWWFrdRINCgVtb250aBgEIAEoBRIzCgZjb3VudHMYBSADKAsyIy50aWdlcmRlbi52MS5IaW50Q2xhdXNlLkNvdW50c0VudHJ5EhMKBmNoYW5jZRgGIAEoAUgAiAEBEhMKBnRyYWl0cxgHIAEoAUgBiAEBGi0KC0NvdW50c0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFCCQoHX2NoYW5jZUIJCgdfdHJhaXRzIhQKElJldmlld01hdGNoUmVxdWVzdCJfChNSZXZpZXdNYXRjaFJlc3BvbnNlEhAKCHJldmlld2VkGAEgASgFEg0KBXRvdGFsGAIgASgFEicKBG1vdmUYAyABKAsyGS50aWdlcmRlbi52MS5SZXZpZXdlZE1vdmUingEKDFJldmlld2VkTW92ZRIPCgd2ZXJzaW9uGAEgASgDEiUKBnBsYXllZBgCIAEoCzIVLnRpZ2VyZGVuLnYxLk1vdmVIaW50EiMKBGJlc3QYAyABKAsyFS50aWdlcmRlbi52MS5Nb3ZlSGludBIMCgRsb3NzGAQgASgBEiMKBHZpZXcYBSABKAsyFS50aWdlcmRlbi52MS5HYW1lVmlldyI/CgtQbGF5UmVxdWVzdBIPCgd2ZXJzaW9uGAEgASgDEh8KBG1vdmUYAiABKAsyES50aWdlcmRlbi52MS5Nb3ZlImwKDFBsYXlSZXNwb25zZRIpCghzbmFwc2hvdBgBIAEoCzIVLnRpZ2VyZGVuLnYxLlNuYXBzaG90SAASKQoGcmVzdWx0GAIgASgLMhcudGlnZXJkZW4udjEuTW92ZVJlc3VsdEgAQgYKBGtpbmQiOwoMV2F0Y2hSZXF1ZXN0EhAKCG1hdGNoX2lkGAEgASgJEhkKEXN0YXlfYWZ0ZXJfZmluaXNoGBQgASgIIkkKD1NlbmRDaGF0UmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIMCgR0ZXh0GAIgASgJEhYKDnNwZWN0YXRvcl9uYW1lGAMgASgJIjcKEFNlbmRDaGF0UmVzcG9uc2USIwoEbGluZRgBIAEoCzIVLnRpZ2VyZGVuLnYxLkNoYXRMaW5lIn4KCENoYXRMaW5lEg4KBm51bWJlchgBIAEoAxIMCgRuYW1lGAIgASgJEhEKBHNlYXQYAyABKAVIAIgBARIRCglzcGVjdGF0b3IYBCABKAgSDAoEdGV4dBgFIAEoCRIXCg9zZW50X2F0X3VuaXhfbXMYBiABKANCBwoFX3NlYXQiOAoNV2F0Y2hSZXNwb25zZRInCghzbmFwc2hvdBgBIAEoCzIVLnRpZ2VyZGVuLnYxLlNuYXBzaG90Ij4KCkFjdFJlcXVlc3QSDwoHdmVyc2lvbhgBIAEoAxIfCgRtb3ZlGAIgASgLMhEudGlnZXJkZW4udjEuTW92ZSIeCgtBY3RSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDInMKCk1vdmVSZXN1bHQSDwoHdmVyc2lvbhgBIAEoAxIQCghhY2NlcHRlZBgCIAEoCBItCglyZWplY3Rpb24YAyABKAsyGi50aWdlcmRlbi52MS5Nb3ZlUmVqZWN0aW9uEhMKC25ld192ZXJzaW9uGAQgASgDIj4KDU1vdmVSZWplY3Rpb24SDAoEY29kZRgBIAEoBRIOCgZyZWFzb24YAiABKAkSDwoHbWVzc2FnZRgDIAEoCSKYAQoETW92ZRInCgVkb29ycxgBIAEoCzIWLnRpZ2VyZGVuLnYxLkRvb3JzTW92ZUgAEikKBmtvaWtvaRgCIAEoCzIXLnRpZ2VyZGVuLnYxLktvaWtvaU1vdmVIABI0Cgx0aWdlcl9kcmFnb24YAyABKAsyHC50aWdlcmRlbi52MS5UaWdlckRyYWdvbk1vdmVIAEIGCgRnYW1lIjsKCUxlZ2FsTW92ZRIfCgRtb3ZlGAEgASgLMhEudGlnZXJkZW4udjEuTW92ZRINCgVsYWJlbBgCIAEoCSKcAQoIR2FtZVZpZXcSJwoFZG9vcnMYASABKAsyFi50aWdlcmRlbi52MS5Eb29yc1ZpZXdIABIpCgZrb2lrb2kYAiABKAsyFy50aWdlcmRlbi52MS5Lb2lrb2lWaWV3SAASNAoMdGlnZXJfZHJhZ29uGAMgASgLMhwudGlnZXJkZW4udjEuVGlnZXJEcmFnb25WaWV3SABCBgoEZ2FtZSLXAQoFRXZlbnQSDAoEdGV4dBgBIAEoCRIoCgVkb29ycxgCIAEoCzIXLnRpZ2VyZGVuLnYxLkRvb3JzRXZlbnRIABIqCgZrb2lrb2kYAyABKAsyGC50aWdlcmRlbi52MS5Lb2lrb2lFdmVudEgAEjUKDHRpZ2VyX2RyYWdvbhgEIAEoCzIdLnRpZ2VyZGVuLnYxLlRpZ2VyRHJhZ29uRXZlbnRIABIrCgp0YWJsZV9ub3RlGKABIAEoCzIWLnRpZ2VyZGVuLnYxLlRhYmxlTm90ZUIGCgRnYW1lIpgBCglUYWJsZU5vdGUSKAoEa2luZBgBIAEoDjIaLnRpZ2VyZGVuLnYxLlRhYmxlTm90ZUtpbmQSEQoEc2VhdBgCIAEoBUgAiAEBEgwKBG5hbWUYAyABKAkSEQoJYm90X2xldmVsGAQgASgJEiQKBG1vdmUYBSABKAsyFi50aWdlcmRlbi52MS5MZWdhbE1vdmVCBwoFX3NlYXQiiAEKC01hdGNoUmVzdWx0Eg4KBnNjb3JlcxgBIAMoBRIPCgd3aW5uZXJzGAIgAygFEigKBmVuZGluZxg8IAEoDjIYLnRpZ2VyZGVuLnYxLk1hdGNoRW5kaW5nEhsKDmZvcmZlaXRlZF9zZWF0GD0gASgFSACIAQFCEQoPX2ZvcmZlaXRlZF9zZWF0IpwECghTbmFwc2hvdBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgDEhgKC3ZpZXdlcl9zZWF0GAMgASgFSACIAQESIAoFc2VhdHMYBCADKAsyES50aWdlcmRlbi52MS5TZWF0Eg4KBnNjb3JlcxgFIAMoBRITCgZ0b19hY3QYBiABKAVIAYgBARIoCgZzdGF0dXMYByABKA4yGC50aWdlcmRlbi52MS5NYXRjaFN0YXR1cxIiCgZldmVudHMYCCADKAsyEi50aWdlcmRlbi52MS5FdmVudBIrCgtsZWdhbF9tb3ZlcxgJIAMoCzIWLnRpZ2VyZGVuLnYxLkxlZ2FsTW92ZRIjCgR2aWV3GAogASgLMhUudGlnZXJkZW4udjEuR2FtZVZpZXcSKAoGcmVzdWx0GAsgASgLMhgudGlnZXJkZW4udjEuTWF0Y2hSZXN1bHQSGAoQZGVhZGxpbmVfdW5peF9tcxg8IAEoAxIZChF0dXJuX3JlbWFpbmluZ19tcxg9IAEoAxIZChFiYW5rX3JlbWFpbmluZ19tcxg+IAMoAxIYChBldmVudHNfYXJlX3JlY2FwGD8gASgIEiMKBGNoYXQYFCADKAsyFS50aWdlcmRlbi52MS5DaGF0TGluZRIYChByZW1hdGNoX21hdGNoX2lkGBUgASgJQg4KDF92aWV3ZXJfc2VhdEIJCgdfdG9fYWN0IiYKElJlcGxheU1hdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSJzChNSZXBsYXlNYXRjaFJlc3BvbnNlEisKBmhlYWRlchgBIAEoCzIZLnRpZ2VyZGVuLnYxLlJlcGxheUhlYWRlckgAEicKBHN0ZXAYAiABKAsyFy50aWdlcmRlbi52MS5SZXBsYXlTdGVwSABCBgoEa2luZCKGAQoMUmVwbGF5SGVhZGVyEiUKBW1hdGNoGAEgASgLMhYudGlnZXJkZW4udjEuTWF0Y2hJbmZvEgwKBHNlZWQYAiABKAQSKAoGcmVzdWx0GAMgASgLMhgudGlnZXJkZW4udjEuTWF0Y2hSZXN1bHQSFwoPY3JlYXRlZF91bml4X21zGAQgASgDItkCCgpSZXBsYXlTdGVwEg8KB3ZlcnNpb24YASABKAMSEQoEc2VhdBgCIAEoBUgAiAEBEh8KBG1vdmUYAyABKAsyES50aWdlcmRlbi52MS5Nb3ZlEg0KBWxhYmVsGAQgASgJEigKCXBsYXllZF9ieRgFIAEoDjIVLnRpZ2VyZGVuLnYxLlBsYXllZEJ5EhYKDnBsYXllZF91bml4X21zGAYgASgDEiIKBmV2ZW50cxgHIAMoCzISLnRpZ2VyZGVuLnYxLkV2ZW50EikKCnNlYXRfdmlld3MYCCADKAsyFS50aWdlcmRlbi52MS5HYW1lVmlldxItCg5zcGVjdGF0b3JfdmlldxgJIAEoCzIVLnRpZ2VyZGVuLnYxLkdhbWVWaWV3Eg4KBnNjb3JlcxgKIAMoBRITCgZ0b19hY3QYCyABKAVIAYgBAUIHCgVfc2VhdEIJCgdfdG9fYWN0KpgDCg1UYWJsZU5vdGVLaW5kEh8KG1RBQkxFX05PVEVfS0lORF9VTlNQRUNJRklFRBAAEhwKGFRBQkxFX05PVEVfS0lORF9TQVRfRE9XThABEhgKFFRBQkxFX05PVEVfS0lORF9MRUZUEAISGAoUVEFCTEVfTk9URV9LSU5EX0FXQVkQAxIYChRUQUJMRV9OT1RFX0tJTkRfQkFDSxAEEhsKF1RBQkxFX05PVEVfS0lORF9HQVZFX1VQEAUSGwoXVEFCTEVfTk9URV9LSU5EX1JFTU9WRUQQBhIiCh5UQUJMRV9OT1RFX0tJTkRfQk9UX1RBS0VTX09WRVIQBxIgChxUQUJMRV9OT1RFX0tJTkRfQ0xPQ0tfUExBWUVEEAgSGwoXVEFCTEVfTk9URV9LSU5EX0ZPUkZFSVQQCRIbChdUQUJMRV9OT1RFX0tJTkRfQUJPUlRFRBAKEhsKF1RBQkxFX05PVEVfS0lORF9FWFBJUkVEEAsSIwofVEFCTEVfTk9URV9LSU5EX1dFTlRfVE9fUkVNQVRDSBAMKmYKCFBsYXllZEJ5EhkKFVBMQVlFRF9CWV9VTlNQRUNJRklFRBAAEhIKDlBMQVlFRF9CWV9TRUFUEAESEwoPUExBWUVEX0JZX0NMT0NLEAISFgoSUExBWUVEX0JZX0FXQVlfQk9UEAMy+QMKDE1hdGNoU2VydmljZRI/CgRQbGF5EhgudGlnZXJkZW4udjEuUGxheVJlcXVlc3QaGS50aWdlcmRlbi52MS5QbGF5UmVzcG9uc2UoATABEkAKBVdhdGNoEhkudGlnZXJkZW4udjEuV2F0Y2hSZXF1ZXN0GhoudGlnZXJkZW4udjEuV2F0Y2hSZXNwb25zZTABEjgKA0FjdBIXLnRpZ2VyZGVuLnYxLkFjdFJlcXVlc3QaGC50aWdlcmRlbi52MS5BY3RSZXNwb25zZRJSCgtSZXBsYXlNYXRjaBIfLnRpZ2VyZGVuLnYxLlJlcGxheU1hdGNoUmVxdWVzdBogLnRpZ2VyZGVuLnYxLlJlcGxheU1hdGNoUmVzcG9uc2UwARJHCghTZW5kQ2hhdBIcLnRpZ2VyZGVuLnYxLlNlbmRDaGF0UmVxdWVzdBodLnRpZ2VyZGVuLnYxLlNlbmRDaGF0UmVzcG9uc2USOwoESGludBIYLnRpZ2VyZGVuLnYxLkhpbnRSZXF1ZXN0GhkudGlnZXJkZW4udjEuSGludFJlc3BvbnNlElIKC1Jldmlld01hdGNoEh8udGlnZXJkZW4udjEuUmV2aWV3TWF0Y2hSZXF1ZXN0GiAudGlnZXJkZW4udjEuUmV2aWV3TWF0Y2hSZXNwb25zZTABYgZwcm90bzM", [file_tigerden_v1_doors, file_tigerden_v1_koikoi, file_tigerden_v1_lobby, file_tigerden_v1_tiger_dragon]);
+  fileDesc("Chd0aWdlcmRlbi92MS9tYXRjaC5wcm90bxILdGlnZXJkZW4udjEiKgoWQ291bnRTcGVjdGF0b3JzUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCSItChdDb3VudFNwZWN0YXRvcnNSZXNwb25zZRISCgpzcGVjdGF0b3JzGAEgASgFIi8KC0hpbnRSZXF1ZXN0EhQKB3ZlcnNpb24YASABKANIAIgBAUIKCghfdmVyc2lvbiJFCgxIaW50UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxIkCgVtb3ZlcxgCIAMoCzIVLnRpZ2VyZGVuLnYxLk1vdmVIaW50IqoBCghNb3ZlSGludBIkCgRtb3ZlGAEgASgLMhYudGlnZXJkZW4udjEuTGVnYWxNb3ZlEhcKCndpbl9jaGFuY2UYAiABKAFIAIgBARIOCgZ2aXNpdHMYAyABKAUSDgoGcmVhc29uGAQgASgJEjAKDnJlYXNvbl9jbGF1c2VzGKABIAMoCzIXLnRpZ2VyZGVuLnYxLkhpbnRDbGF1c2VCDQoLX3dpbl9jaGFuY2UigQIKCkhpbnRDbGF1c2USCwoDa2V5GAEgASgJEgwKBGNhcmQYAiABKAkSJQoEeWFrdRgDIAEoDjIXLnRpZ2VyZGVuLnYxLktvaWtvaVlha3USDQoFbW9udGgYBCABKAUSMwoGY291bnRzGAUgAygLMiMudGlnZXJkZW4udjEuSGludENsYXVzZS5Db3VudHNFbnRyeRITCgZjaGFuY2UYBiABKAFIAIgBARITCgZ0cmFpdHMYByABKAFIAYgBARotCgtDb3VudHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAU6AjgBQgkKB19jaGFuY2VCCQoHX3RyYWl0cyIUChJSZXZpZXdNYXRjaFJlcXVlc3QiXwoTUmV2aWV3TWF0Y2hSZXNwb25zZRIQCghyZXZpZXdlZBgBIAEoBRINCgV0b3RhbBgCIAEoBRInCgRtb3ZlGAMgASgLMhkudGlnZXJkZW4udjEuUmV2aWV3ZWRNb3ZlIp4BCgxSZXZpZXdlZE1vdmUSDwoHdmVyc2lvbhgBIAEoAxIlCgZwbGF5ZWQYAiABKAsyFS50aWdlcmRlbi52MS5Nb3ZlSGludBIjCgRiZXN0GAMgASgLMhUudGlnZXJkZW4udjEuTW92ZUhpbnQSDAoEbG9zcxgEIAEoARIjCgR2aWV3GAUgASgLMhUudGlnZXJkZW4udjEuR2FtZVZpZXciPwoLUGxheVJlcXVlc3QSDwoHdmVyc2lvbhgBIAEoAxIfCgRtb3ZlGAIgASgLMhEudGlnZXJkZW4udjEuTW92ZSJsCgxQbGF5UmVzcG9uc2USKQoIc25hcHNob3QYASABKAsyFS50aWdlcmRlbi52MS5TbmFwc2hvdEgAEikKBnJlc3VsdBgCIAEoCzIXLnRpZ2VyZGVuLnYxLk1vdmVSZXN1bHRIAEIGCgRraW5kIjsKDFdhdGNoUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIZChFzdGF5X2FmdGVyX2ZpbmlzaBgUIAEoCCJJCg9TZW5kQ2hhdFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDAoEdGV4dBgCIAEoCRIWCg5zcGVjdGF0b3JfbmFtZRgDIAEoCSI3ChBTZW5kQ2hhdFJlc3BvbnNlEiMKBGxpbmUYASABKAsyFS50aWdlcmRlbi52MS5DaGF0TGluZSJ+CghDaGF0TGluZRIOCgZudW1iZXIYASABKAMSDAoEbmFtZRgCIAEoCRIRCgRzZWF0GAMgASgFSACIAQESEQoJc3BlY3RhdG9yGAQgASgIEgwKBHRleHQYBSABKAkSFwoPc2VudF9hdF91bml4X21zGAYgASgDQgcKBV9zZWF0IjgKDVdhdGNoUmVzcG9uc2USJwoIc25hcHNob3QYASABKAsyFS50aWdlcmRlbi52MS5TbmFwc2hvdCI+CgpBY3RSZXF1ZXN0Eg8KB3ZlcnNpb24YASABKAMSHwoEbW92ZRgCIAEoCzIRLnRpZ2VyZGVuLnYxLk1vdmUiHgoLQWN0UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAyJzCgpNb3ZlUmVzdWx0Eg8KB3ZlcnNpb24YASABKAMSEAoIYWNjZXB0ZWQYAiABKAgSLQoJcmVqZWN0aW9uGAMgASgLMhoudGlnZXJkZW4udjEuTW92ZVJlamVjdGlvbhITCgtuZXdfdmVyc2lvbhgEIAEoAyI+Cg1Nb3ZlUmVqZWN0aW9uEgwKBGNvZGUYASABKAUSDgoGcmVhc29uGAIgASgJEg8KB21lc3NhZ2UYAyABKAkimAEKBE1vdmUSJwoFZG9vcnMYASABKAsyFi50aWdlcmRlbi52MS5Eb29yc01vdmVIABIpCgZrb2lrb2kYAiABKAsyFy50aWdlcmRlbi52MS5Lb2lrb2lNb3ZlSAASNAoMdGlnZXJfZHJhZ29uGAMgASgLMhwudGlnZXJkZW4udjEuVGlnZXJEcmFnb25Nb3ZlSABCBgoEZ2FtZSI7CglMZWdhbE1vdmUSHwoEbW92ZRgBIAEoCzIRLnRpZ2VyZGVuLnYxLk1vdmUSDQoFbGFiZWwYAiABKAkinAEKCEdhbWVWaWV3EicKBWRvb3JzGAEgASgLMhYudGlnZXJkZW4udjEuRG9vcnNWaWV3SAASKQoGa29pa29pGAIgASgLMhcudGlnZXJkZW4udjEuS29pa29pVmlld0gAEjQKDHRpZ2VyX2RyYWdvbhgDIAEoCzIcLnRpZ2VyZGVuLnYxLlRpZ2VyRHJhZ29uVmlld0gAQgYKBGdhbWUi1wEKBUV2ZW50EgwKBHRleHQYASABKAkSKAoFZG9vcnMYAiABKAsyFy50aWdlcmRlbi52MS5Eb29yc0V2ZW50SAASKgoGa29pa29pGAMgASgLMhgudGlnZXJkZW4udjEuS29pa29pRXZlbnRIABI1Cgx0aWdlcl9kcmFnb24YBCABKAsyHS50aWdlcmRlbi52MS5UaWdlckRyYWdvbkV2ZW50SAASKwoKdGFibGVfbm90ZRigASABKAsyFi50aWdlcmRlbi52MS5UYWJsZU5vdGVCBgoEZ2FtZSKYAQoJVGFibGVOb3RlEigKBGtpbmQYASABKA4yGi50aWdlcmRlbi52MS5UYWJsZU5vdGVLaW5kEhEKBHNlYXQYAiABKAVIAIgBARIMCgRuYW1lGAMgASgJEhEKCWJvdF9sZXZlbBgEIAEoCRIkCgRtb3ZlGAUgASgLMhYudGlnZXJkZW4udjEuTGVnYWxNb3ZlQgcKBV9zZWF0IogBCgtNYXRjaFJlc3VsdBIOCgZzY29yZXMYASADKAUSDwoHd2lubmVycxgCIAMoBRIoCgZlbmRpbmcYPCABKA4yGC50aWdlcmRlbi52MS5NYXRjaEVuZGluZxIbCg5mb3JmZWl0ZWRfc2VhdBg9IAEoBUgAiAEBQhEKD19mb3JmZWl0ZWRfc2VhdCKcBAoIU25hcHNob3QSEAoIbWF0Y2hfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIYCgt2aWV3ZXJfc2VhdBgDIAEoBUgAiAEBEiAKBXNlYXRzGAQgAygLMhEudGlnZXJkZW4udjEuU2VhdBIOCgZzY29yZXMYBSADKAUSEwoGdG9fYWN0GAYgASgFSAGIAQESKAoGc3RhdHVzGAcgASgOMhgudGlnZXJkZW4udjEuTWF0Y2hTdGF0dXMSIgoGZXZlbnRzGAggAygLMhIudGlnZXJkZW4udjEuRXZlbnQSKwoLbGVnYWxfbW92ZXMYCSADKAsyFi50aWdlcmRlbi52MS5MZWdhbE1vdmUSIwoEdmlldxgKIAEoCzIVLnRpZ2VyZGVuLnYxLkdhbWVWaWV3EigKBnJlc3VsdBgLIAEoCzIYLnRpZ2VyZGVuLnYxLk1hdGNoUmVzdWx0EhgKEGRlYWRsaW5lX3VuaXhfbXMYPCABKAMSGQoRdHVybl9yZW1haW5pbmdfbXMYPSABKAMSGQoRYmFua19yZW1haW5pbmdfbXMYPiADKAMSGAoQZXZlbnRzX2FyZV9yZWNhcBg/IAEoCBIjCgRjaGF0GBQgAygLMhUudGlnZXJkZW4udjEuQ2hhdExpbmUSGAoQcmVtYXRjaF9tYXRjaF9pZBgVIAEoCUIOCgxfdmlld2VyX3NlYXRCCQoHX3RvX2FjdCImChJSZXBsYXlNYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkicwoTUmVwbGF5TWF0Y2hSZXNwb25zZRIrCgZoZWFkZXIYASABKAsyGS50aWdlcmRlbi52MS5SZXBsYXlIZWFkZXJIABInCgRzdGVwGAIgASgLMhcudGlnZXJkZW4udjEuUmVwbGF5U3RlcEgAQgYKBGtpbmQihgEKDFJlcGxheUhlYWRlchIlCgVtYXRjaBgBIAEoCzIWLnRpZ2VyZGVuLnYxLk1hdGNoSW5mbxIMCgRzZWVkGAIgASgEEigKBnJlc3VsdBgDIAEoCzIYLnRpZ2VyZGVuLnYxLk1hdGNoUmVzdWx0EhcKD2NyZWF0ZWRfdW5peF9tcxgEIAEoAyLZAgoKUmVwbGF5U3RlcBIPCgd2ZXJzaW9uGAEgASgDEhEKBHNlYXQYAiABKAVIAIgBARIfCgRtb3ZlGAMgASgLMhEudGlnZXJkZW4udjEuTW92ZRINCgVsYWJlbBgEIAEoCRIoCglwbGF5ZWRfYnkYBSABKA4yFS50aWdlcmRlbi52MS5QbGF5ZWRCeRIWCg5wbGF5ZWRfdW5peF9tcxgGIAEoAxIiCgZldmVudHMYByADKAsyEi50aWdlcmRlbi52MS5FdmVudBIpCgpzZWF0X3ZpZXdzGAggAygLMhUudGlnZXJkZW4udjEuR2FtZVZpZXcSLQoOc3BlY3RhdG9yX3ZpZXcYCSABKAsyFS50aWdlcmRlbi52MS5HYW1lVmlldxIOCgZzY29yZXMYCiADKAUSEwoGdG9fYWN0GAsgASgFSAGIAQFCBwoFX3NlYXRCCQoHX3RvX2FjdCqYAwoNVGFibGVOb3RlS2luZBIfChtUQUJMRV9OT1RFX0tJTkRfVU5TUEVDSUZJRUQQABIcChhUQUJMRV9OT1RFX0tJTkRfU0FUX0RPV04QARIYChRUQUJMRV9OT1RFX0tJTkRfTEVGVBACEhgKFFRBQkxFX05PVEVfS0lORF9BV0FZEAMSGAoUVEFCTEVfTk9URV9LSU5EX0JBQ0sQBBIbChdUQUJMRV9OT1RFX0tJTkRfR0FWRV9VUBAFEhsKF1RBQkxFX05PVEVfS0lORF9SRU1PVkVEEAYSIgoeVEFCTEVfTk9URV9LSU5EX0JPVF9UQUtFU19PVkVSEAcSIAocVEFCTEVfTk9URV9LSU5EX0NMT0NLX1BMQVlFRBAIEhsKF1RBQkxFX05PVEVfS0lORF9GT1JGRUlUEAkSGwoXVEFCTEVfTk9URV9LSU5EX0FCT1JURUQQChIbChdUQUJMRV9OT1RFX0tJTkRfRVhQSVJFRBALEiMKH1RBQkxFX05PVEVfS0lORF9XRU5UX1RPX1JFTUFUQ0gQDCpmCghQbGF5ZWRCeRIZChVQTEFZRURfQllfVU5TUEVDSUZJRUQQABISCg5QTEFZRURfQllfU0VBVBABEhMKD1BMQVlFRF9CWV9DTE9DSxACEhYKElBMQVlFRF9CWV9BV0FZX0JPVBADMtcECgxNYXRjaFNlcnZpY2USPwoEUGxheRIYLnRpZ2VyZGVuLnYxLlBsYXlSZXF1ZXN0GhkudGlnZXJkZW4udjEuUGxheVJlc3BvbnNlKAEwARJACgVXYXRjaBIZLnRpZ2VyZGVuLnYxLldhdGNoUmVxdWVzdBoaLnRpZ2VyZGVuLnYxLldhdGNoUmVzcG9uc2UwARI4CgNBY3QSFy50aWdlcmRlbi52MS5BY3RSZXF1ZXN0GhgudGlnZXJkZW4udjEuQWN0UmVzcG9uc2USUgoLUmVwbGF5TWF0Y2gSHy50aWdlcmRlbi52MS5SZXBsYXlNYXRjaFJlcXVlc3QaIC50aWdlcmRlbi52MS5SZXBsYXlNYXRjaFJlc3BvbnNlMAESRwoIU2VuZENoYXQSHC50aWdlcmRlbi52MS5TZW5kQ2hhdFJlcXVlc3QaHS50aWdlcmRlbi52MS5TZW5kQ2hhdFJlc3BvbnNlEjsKBEhpbnQSGC50aWdlcmRlbi52MS5IaW50UmVxdWVzdBoZLnRpZ2VyZGVuLnYxLkhpbnRSZXNwb25zZRJSCgtSZXZpZXdNYXRjaBIfLnRpZ2VyZGVuLnYxLlJldmlld01hdGNoUmVxdWVzdBogLnRpZ2VyZGVuLnYxLlJldmlld01hdGNoUmVzcG9uc2UwARJcCg9Db3VudFNwZWN0YXRvcnMSIy50aWdlcmRlbi52MS5Db3VudFNwZWN0YXRvcnNSZXF1ZXN0GiQudGlnZXJkZW4udjEuQ291bnRTcGVjdGF0b3JzUmVzcG9uc2ViBnByb3RvMw", [file_tigerden_v1_doors, file_tigerden_v1_koikoi, file_tigerden_v1_lobby, file_tigerden_v1_tiger_dragon]);
+
+/**
+ * CountSpectatorsRequest names the match whose spectators to count.
+ *
+ * @generated from message tigerden.v1.CountSpectatorsRequest
+ */
+export type CountSpectatorsRequest = Message<"tigerden.v1.CountSpectatorsRequest"> & {
+  /**
+   * The match (as MatchInfo.match_id); must not be empty.
+   *
+   * @generated from field: string match_id = 1;
+   */
+  matchId: string;
+};
+
+/**
+ * Describes the message tigerden.v1.CountSpectatorsRequest.
+ * Use `create(CountSpectatorsRequestSchema)` to create a new message.
+ */
+export const CountSpectatorsRequestSchema: GenMessage<CountSpectatorsRequest> = /*@__PURE__*/
+  messageDesc(file_tigerden_v1_match, 0);
+
+/**
+ * CountSpectatorsResponse is the count.
+ *
+ * @generated from message tigerden.v1.CountSpectatorsResponse
+ */
+export type CountSpectatorsResponse = Message<"tigerden.v1.CountSpectatorsResponse"> & {
+  /**
+   * Watch streams without a token open on the match now; 0 when nobody watches.
+   *
+   * @generated from field: int32 spectators = 1;
+   */
+  spectators: number;
+};
+
+/**
+ * Describes the message tigerden.v1.CountSpectatorsResponse.
+ * Use `create(CountSpectatorsResponseSchema)` to create a new message.
+ */
+export const CountSpectatorsResponseSchema: GenMessage<CountSpectatorsResponse> = /*@__PURE__*/
+  messageDesc(file_tigerden_v1_match, 1);
 
 /**
  * HintRequest asks for a hint for the token's seat (token in metadata).
@@ -40,7 +82,7 @@ export type HintRequest = Message<"tigerden.v1.HintRequest"> & {
  * Use `create(HintRequestSchema)` to create a new message.
  */
 export const HintRequestSchema: GenMessage<HintRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 0);
+  messageDesc(file_tigerden_v1_match, 2);
 
 /**
  * HintResponse is the ranked list of the seat's legal moves.
@@ -69,7 +111,7 @@ export type HintResponse = Message<"tigerden.v1.HintResponse"> & {
  * Use `create(HintResponseSchema)` to create a new message.
  */
 export const HintResponseSchema: GenMessage<HintResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 1);
+  messageDesc(file_tigerden_v1_match, 3);
 
 /**
  * MoveHint is one legal move as the search weighs it.
@@ -122,7 +164,7 @@ export type MoveHint = Message<"tigerden.v1.MoveHint"> & {
  * Use `create(MoveHintSchema)` to create a new message.
  */
 export const MoveHintSchema: GenMessage<MoveHint> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 2);
+  messageDesc(file_tigerden_v1_match, 4);
 
 /**
  * HintClause is one part of a hint's reason: what it says (`key`) and what it names. The keys
@@ -188,7 +230,7 @@ export type HintClause = Message<"tigerden.v1.HintClause"> & {
  * Use `create(HintClauseSchema)` to create a new message.
  */
 export const HintClauseSchema: GenMessage<HintClause> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 3);
+  messageDesc(file_tigerden_v1_match, 5);
 
 /**
  * ReviewMatchRequest asks for the review of the token seat's finished match (token in
@@ -204,7 +246,7 @@ export type ReviewMatchRequest = Message<"tigerden.v1.ReviewMatchRequest"> & {
  * Use `create(ReviewMatchRequestSchema)` to create a new message.
  */
 export const ReviewMatchRequestSchema: GenMessage<ReviewMatchRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 4);
+  messageDesc(file_tigerden_v1_match, 6);
 
 /**
  * ReviewMatchResponse is progress, and a move the search would have made differently.
@@ -239,7 +281,7 @@ export type ReviewMatchResponse = Message<"tigerden.v1.ReviewMatchResponse"> & {
  * Use `create(ReviewMatchResponseSchema)` to create a new message.
  */
 export const ReviewMatchResponseSchema: GenMessage<ReviewMatchResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 5);
+  messageDesc(file_tigerden_v1_match, 7);
 
 /**
  * ReviewedMove is one decision where the `hard` search would have chosen another move.
@@ -289,7 +331,7 @@ export type ReviewedMove = Message<"tigerden.v1.ReviewedMove"> & {
  * Use `create(ReviewedMoveSchema)` to create a new message.
  */
 export const ReviewedMoveSchema: GenMessage<ReviewedMove> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 6);
+  messageDesc(file_tigerden_v1_match, 8);
 
 /**
  * PlayRequest is one move sent on a Play stream.
@@ -318,7 +360,7 @@ export type PlayRequest = Message<"tigerden.v1.PlayRequest"> & {
  * Use `create(PlayRequestSchema)` to create a new message.
  */
 export const PlayRequestSchema: GenMessage<PlayRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 7);
+  messageDesc(file_tigerden_v1_match, 9);
 
 /**
  * PlayResponse is a snapshot or the answer to one move.
@@ -355,7 +397,7 @@ export type PlayResponse = Message<"tigerden.v1.PlayResponse"> & {
  * Use `create(PlayResponseSchema)` to create a new message.
  */
 export const PlayResponseSchema: GenMessage<PlayResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 8);
+  messageDesc(file_tigerden_v1_match, 10);
 
 /**
  * WatchRequest names the match to watch.
@@ -384,7 +426,7 @@ export type WatchRequest = Message<"tigerden.v1.WatchRequest"> & {
  * Use `create(WatchRequestSchema)` to create a new message.
  */
 export const WatchRequestSchema: GenMessage<WatchRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 9);
+  messageDesc(file_tigerden_v1_match, 11);
 
 /**
  * SendChatRequest is one chat line.
@@ -420,7 +462,7 @@ export type SendChatRequest = Message<"tigerden.v1.SendChatRequest"> & {
  * Use `create(SendChatRequestSchema)` to create a new message.
  */
 export const SendChatRequestSchema: GenMessage<SendChatRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 10);
+  messageDesc(file_tigerden_v1_match, 12);
 
 /**
  * SendChatResponse is the line as the table sees it.
@@ -441,7 +483,7 @@ export type SendChatResponse = Message<"tigerden.v1.SendChatResponse"> & {
  * Use `create(SendChatResponseSchema)` to create a new message.
  */
 export const SendChatResponseSchema: GenMessage<SendChatResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 11);
+  messageDesc(file_tigerden_v1_match, 13);
 
 /**
  * ChatLine is one line said at a table.
@@ -497,7 +539,7 @@ export type ChatLine = Message<"tigerden.v1.ChatLine"> & {
  * Use `create(ChatLineSchema)` to create a new message.
  */
 export const ChatLineSchema: GenMessage<ChatLine> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 12);
+  messageDesc(file_tigerden_v1_match, 14);
 
 /**
  * WatchResponse carries one snapshot.
@@ -518,7 +560,7 @@ export type WatchResponse = Message<"tigerden.v1.WatchResponse"> & {
  * Use `create(WatchResponseSchema)` to create a new message.
  */
 export const WatchResponseSchema: GenMessage<WatchResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 13);
+  messageDesc(file_tigerden_v1_match, 15);
 
 /**
  * ActRequest submits one move (token in metadata).
@@ -546,7 +588,7 @@ export type ActRequest = Message<"tigerden.v1.ActRequest"> & {
  * Use `create(ActRequestSchema)` to create a new message.
  */
 export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 14);
+  messageDesc(file_tigerden_v1_match, 16);
 
 /**
  * ActResponse confirms an accepted move.
@@ -567,7 +609,7 @@ export type ActResponse = Message<"tigerden.v1.ActResponse"> & {
  * Use `create(ActResponseSchema)` to create a new message.
  */
 export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 15);
+  messageDesc(file_tigerden_v1_match, 17);
 
 /**
  * MoveResult answers one PlayRequest.
@@ -610,7 +652,7 @@ export type MoveResult = Message<"tigerden.v1.MoveResult"> & {
  * Use `create(MoveResultSchema)` to create a new message.
  */
 export const MoveResultSchema: GenMessage<MoveResult> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 16);
+  messageDesc(file_tigerden_v1_match, 18);
 
 /**
  * MoveRejection says why a move was refused; the state did not change.
@@ -646,7 +688,7 @@ export type MoveRejection = Message<"tigerden.v1.MoveRejection"> & {
  * Use `create(MoveRejectionSchema)` to create a new message.
  */
 export const MoveRejectionSchema: GenMessage<MoveRejection> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 17);
+  messageDesc(file_tigerden_v1_match, 19);
 
 /**
  * Move is a move of any game; exactly one field is set, for the match's game.
@@ -691,7 +733,7 @@ export type Move = Message<"tigerden.v1.Move"> & {
  * Use `create(MoveSchema)` to create a new message.
  */
 export const MoveSchema: GenMessage<Move> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 18);
+  messageDesc(file_tigerden_v1_match, 20);
 
 /**
  * LegalMove is one move the receiving seat may make now.
@@ -719,7 +761,7 @@ export type LegalMove = Message<"tigerden.v1.LegalMove"> & {
  * Use `create(LegalMoveSchema)` to create a new message.
  */
 export const LegalMoveSchema: GenMessage<LegalMove> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 19);
+  messageDesc(file_tigerden_v1_match, 21);
 
 /**
  * GameView is the game-specific part of a snapshot.
@@ -764,7 +806,7 @@ export type GameView = Message<"tigerden.v1.GameView"> & {
  * Use `create(GameViewSchema)` to create a new message.
  */
 export const GameViewSchema: GenMessage<GameView> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 20);
+  messageDesc(file_tigerden_v1_match, 22);
 
 /**
  * Event is something that happened, as the receiver may see it. An event with no `game` member
@@ -826,7 +868,7 @@ export type Event = Message<"tigerden.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 21);
+  messageDesc(file_tigerden_v1_match, 23);
 
 /**
  * TableNote is one piece of news about the table, beside the game.
@@ -876,7 +918,7 @@ export type TableNote = Message<"tigerden.v1.TableNote"> & {
  * Use `create(TableNoteSchema)` to create a new message.
  */
 export const TableNoteSchema: GenMessage<TableNote> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 22);
+  messageDesc(file_tigerden_v1_match, 24);
 
 /**
  * MatchResult is the final outcome.
@@ -918,7 +960,7 @@ export type MatchResult = Message<"tigerden.v1.MatchResult"> & {
  * Use `create(MatchResultSchema)` to create a new message.
  */
 export const MatchResultSchema: GenMessage<MatchResult> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 23);
+  messageDesc(file_tigerden_v1_match, 25);
 
 /**
  * Snapshot is everything one receiver may know about a match, after a change.
@@ -1061,7 +1103,7 @@ export type Snapshot = Message<"tigerden.v1.Snapshot"> & {
  * Use `create(SnapshotSchema)` to create a new message.
  */
 export const SnapshotSchema: GenMessage<Snapshot> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 24);
+  messageDesc(file_tigerden_v1_match, 26);
 
 /**
  * ReplayMatchRequest names a finished match.
@@ -1082,7 +1124,7 @@ export type ReplayMatchRequest = Message<"tigerden.v1.ReplayMatchRequest"> & {
  * Use `create(ReplayMatchRequestSchema)` to create a new message.
  */
 export const ReplayMatchRequestSchema: GenMessage<ReplayMatchRequest> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 25);
+  messageDesc(file_tigerden_v1_match, 27);
 
 /**
  * ReplayMatchResponse is the header, then the steps in order.
@@ -1119,7 +1161,7 @@ export type ReplayMatchResponse = Message<"tigerden.v1.ReplayMatchResponse"> & {
  * Use `create(ReplayMatchResponseSchema)` to create a new message.
  */
 export const ReplayMatchResponseSchema: GenMessage<ReplayMatchResponse> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 26);
+  messageDesc(file_tigerden_v1_match, 28);
 
 /**
  * ReplayHeader describes the replayed match.
@@ -1161,7 +1203,7 @@ export type ReplayHeader = Message<"tigerden.v1.ReplayHeader"> & {
  * Use `create(ReplayHeaderSchema)` to create a new message.
  */
 export const ReplayHeaderSchema: GenMessage<ReplayHeader> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 27);
+  messageDesc(file_tigerden_v1_match, 29);
 
 /**
  * ReplayStep is the match after `version` moves, with the move that led there.
@@ -1252,7 +1294,7 @@ export type ReplayStep = Message<"tigerden.v1.ReplayStep"> & {
  * Use `create(ReplayStepSchema)` to create a new message.
  */
 export const ReplayStepSchema: GenMessage<ReplayStep> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_match, 28);
+  messageDesc(file_tigerden_v1_match, 30);
 
 /**
  * TableNoteKind is what a TableNote tells.
@@ -1506,6 +1548,20 @@ export const MatchService: GenService<{
     methodKind: "server_streaming";
     input: typeof ReviewMatchRequestSchema;
     output: typeof ReviewMatchResponseSchema;
+  },
+  /**
+   * CountSpectators says how many spectators (Watch streams without a token) are at the table
+   * of a match under way or waiting. Spectators are anonymous, so the answer is a count, asked
+   * on demand (a table's `/who`) rather than pushed in every snapshot. No token is needed.
+   * Errors: INVALID_ARGUMENT (BAD_MATCH_ID: empty `match_id`), NOT_FOUND (UNKNOWN_MATCH),
+   * FAILED_PRECONDITION (MATCH_OVER: the match has finished).
+   *
+   * @generated from rpc tigerden.v1.MatchService.CountSpectators
+   */
+  countSpectators: {
+    methodKind: "unary";
+    input: typeof CountSpectatorsRequestSchema;
+    output: typeof CountSpectatorsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tigerden_v1_match, 0);
