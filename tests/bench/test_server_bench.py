@@ -7,6 +7,8 @@ import csv
 import math
 from pathlib import Path
 
+import pytest
+
 from bench import goals, server
 
 ISSUE_HEADER = (
@@ -15,6 +17,7 @@ ISSUE_HEADER = (
 )
 
 
+@pytest.mark.timeout(300)  # eight servers started and stopped: minutes on a loaded 2-core machine
 def test_the_server_benchmark_writes_a_sane_row_per_case(tmp_path: Path) -> None:
     out = tmp_path / "server.csv"
     tiny = ["--game", "doors", "--tables", "2", "--spectators", "3", "--seconds", "1"]
