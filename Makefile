@@ -9,7 +9,7 @@ PROTO_BASELINE := proto/baseline/tigerden-v1.binpb
 NODE_EXAMPLE := examples/node
 NODE_STAMP := $(NODE_EXAMPLE)/node_modules/.installed
 
-.PHONY: i18n screens play serve test test-slow lint proto proto-breaking proto-release node-example bench clean web web-screens
+.PHONY: i18n screens playthroughs play serve test test-slow lint proto proto-breaking proto-release node-example bench clean web web-screens
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,9 @@ proto-release: $(STAMP) ## At a release: record proto/ as the baseline later cha
 
 i18n: $(STAMP) ## Extract the client's strings, merge them into client/locale/*/.po, compile the .mo
 	$(BIN)/python -m tools.catalog
+
+playthroughs: $(STAMP) ## Rewrite the golden playthroughs (tests/engine/playthroughs/) after an intended change of views, events or moves; review the diff
+	$(BIN)/python -m tests.engine.playthrough
 
 screens: $(STAMP) ## Rewrite docs/screens.md (and the README screenshot) from real 80x24 tmux captures
 	$(BIN)/python -m tools.screens

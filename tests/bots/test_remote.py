@@ -9,7 +9,8 @@ from tigerden.v1 import lobby_pb2, match_pb2
 
 from bots import Budget, decide
 from bots.worlds import world
-from cli.main import cmd_bot, parser
+from cli.args import parser
+from cli.commands.bot import cmd_bot
 from cli.views import decode_view
 from client.api import Server
 from engine import GAMES

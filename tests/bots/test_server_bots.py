@@ -10,7 +10,8 @@ import grpc
 import pytest
 from tigerden.v1 import lobby_pb2
 
-from cli.main import parser, seat_specs
+from cli.args import parser
+from cli.new_match import seat_specs
 from client.api import Server
 from server.bots import RETRY_SECONDS
 from server.main import Running

@@ -11,7 +11,11 @@ from pathlib import Path
 import grpc
 import pytest
 
-from cli.main import login_name, main, parse_options, parser, target
+from cli.args import parser
+from cli.connection import target
+from cli.defaults import login_name
+from cli.main import main
+from cli.new_match import parse_options
 from client.api import Server
 from server.main import Running
 from tests.server.helpers import HUMAN
@@ -169,7 +173,7 @@ async def test_a_player_the_host_removed_is_told_so_and_offered_no_way_back(
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from cli.main import open_table
+    from cli.table import open_table
 
     host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
     await client.join(host.match_id, "ada")
@@ -193,7 +197,7 @@ async def test_a_player_the_host_removed_is_told_so_and_offered_no_way_back(
 def test_the_rejoin_command_keeps_the_name() -> None:
     """ "Continue with: tigerden join … --token …" left out --name, so the command rejoined
     under the login name's default."""
-    from cli.main import rejoin_command
+    from cli.commands.join import rejoin_command
     from client.api import SeatHandle
 
     seat = SeatHandle(None, "m1", 1, "tok")  # type: ignore[arg-type]

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from tigerden.v1 import lobby_pb2
 
-from cli.main import main, parser
+from cli.args import parser
+from cli.main import main
 from client import seats
 from client.api import SeatHandle, Server
 from client.i18n import set_language
@@ -30,7 +31,7 @@ def tables(monkeypatch: pytest.MonkeyPatch) -> list[SeatHandle]:
     async def open_table(server: Server, seat: SeatHandle, *rest: object, **named: object) -> None:
         opened.append(seat)
 
-    monkeypatch.setattr("cli.main.open_table", open_table)
+    monkeypatch.setattr("cli.commands.join.open_table", open_table)
     return opened
 
 

@@ -13,7 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from cli.main import parser
+from cli.args import parser
 from client.api import Server
 from client.ui.replay import Replay, build_replay_app
 from client.ui.state import ClientState

@@ -11,7 +11,9 @@ import pytest
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-from cli.main import embedded_server, last_local_seat, remember_local_seat, resume_hint
+from cli.commands.play import resume_hint
+from cli.connection import embedded_server
+from cli.seats_file import last_local_seat, remember_local_seat
 from client.ui.app import STYLE
 from client.ui.lobby import LOBBY_STYLE
 from client.ui.text import use_ascii, wants_ascii
@@ -200,14 +202,16 @@ async def test_again_then_quit_leaves_the_rematch_for_play_resume(
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    import cli.main
+    import cli.args
+    import cli.commands.play
+    import cli.seats_file
     from client.api import Server
     from client.bot import play_seat, random_chooser
     from tests.client.test_ui import wait_for
 
     db = tmp_path / "local.sqlite"
     servers: list[Server] = []
-    real = cli.main.embedded_server
+    real = embedded_server
 
     @contextlib.asynccontextmanager
     async def seen(*args: Any) -> AsyncIterator[Server]:
@@ -215,14 +219,14 @@ async def test_again_then_quit_leaves_the_rematch_for_play_resume(
             servers.append(server)
             yield server
 
-    monkeypatch.setattr(cli.main, "embedded_server", seen)
-    args = cli.main.parser().parse_args(
+    monkeypatch.setattr(cli.commands.play, "embedded_server", seen)
+    args = cli.args.parser().parse_args(
         ["play", "doors", "--db", str(db), "--name", "ada", "--level", "random", "--no-bell"]
     )
     args.bot_delay = 0.0
-    seats_file = cli.main.local_seats_file(db)
+    seats_file = cli.seats_file.local_seats_file(db)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        play = asyncio.create_task(cli.main.cmd_play(args))
+        play = asyncio.create_task(cli.commands.play.cmd_play(args))
         await wait_for(lambda: seats_file.exists() or play.done())
         assert not play.done(), play.result()
         first = json.loads(seats_file.read_text())[-1]

@@ -36,7 +36,7 @@ from server.notes import NoteKind, TableEvent, TableNote
 from server.referee import TIMEOUT_LEVEL, Referee
 from server.room import Room, SeatKind, SeatSlot, Subscriber, Update
 from server.store import ChatRecord, Store
-from tests.engine.test_view_parts import matches, played
+from tests.engine.matches import matches, played
 from tests.server.helpers import BOT, two_humans
 
 NOTHING = Update([], [], [], False, 0, 0)

@@ -523,7 +523,7 @@ async def test_play_web_serves_the_page_for_its_local_match(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`tigerden play --web`: the embedded server serves the page and gRPC-Web on loopback."""
-    from cli.main import embedded_server
+    from cli.connection import embedded_server
 
     async with embedded_server(tmp_path / "play.sqlite", 0.0, web_port=0) as server:
         found = re.search(r"(http://127\.0\.0\.1:\d+/)", capsys.readouterr().out)

@@ -1,5 +1,6 @@
 """The match around the deals: V5 (match length and dealer rule), Q10 (the result), the match
-options (§3) and GameInfo, and the contract pieces: events per viewer, the view, replay."""
+options (§3) and GameInfo, and what each seat sees of the deal's events and in its view (replay
+and the rest of the engine contract: tests/engine/test_contract.py)."""
 
 import dataclasses
 import random
@@ -255,15 +256,3 @@ def test_contract_the_view_keeps_the_last_deal_summary() -> None:
     state, events, _ = random_match(Rules(deals=3), 4)
     summaries = [e.summary for e in of_type(events, DealEnded)]
     assert state.view(0).last_deal == summaries[-1]
-
-
-def test_contract_a_match_replays_exactly_from_seed_options_and_moves() -> None:
-    options = {"deals": "3", "yaku_table": "nintendo"}
-
-    def run() -> tuple[list[Event], object]:
-        state, rng, events = GAME.new(2, options, 99), random.Random(5), []
-        while state.to_act() is not None:
-            events += state.apply(rng.choice(state.legal_moves()))
-        return events, state.view(None)
-
-    assert run() == run()

@@ -188,12 +188,3 @@ def test_V11_forced_matching_allows_only_matching_cards_when_there_is_one() -> N
         HAND_A, HAND_B, board, rules=Rules(forced_matching=True, board_pairs_redeal=False)
     )
     assert state.legal_moves() == tuple(PlayCard(card) for card in cards(HAND_A))
-
-
-def test_contract_moves_after_the_match_are_refused_as_match_over() -> None:
-    state, _ = dealt(HAND_A, HAND_B, BOARD)
-    while state.to_act() is not None:
-        calm_play(state)
-    with pytest.raises(IllegalMove) as refused:
-        state.apply(Stop())
-    assert refused.value.rejection is Rejection.MATCH_OVER
