@@ -493,7 +493,7 @@ def measure(case: Case, workers: int, profile: Path | None = None) -> Measured:
         finally:
             server.send_signal(signal.SIGINT)  # a graceful stop: the profiler writes its report
             try:
-                server.wait(timeout=60)
+                server.wait(timeout=60 if profile is not None else 10)
             except subprocess.TimeoutExpired:  # stuck in its shutdown: what it did is measured
                 server.kill()
                 server.wait()
