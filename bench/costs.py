@@ -34,8 +34,11 @@ from server.bots import BotDriver, bot_pool
 from server.codecs import CODECS, Codec, joined, wrap_view
 from server.limits import LAN_LIMITS
 from server.lobby import Lobby
+from server.mailbox import Subscriber
+from server.main import wire
 from server.outbound import view_field
-from server.room import Room, SeatKind, Status, Subscriber
+from server.room import Room, Status
+from server.seats import SeatKind
 from server.store import Store
 
 MESSAGES = 20_000
@@ -185,7 +188,8 @@ def moves(count: int = 3000) -> None:
     field = match_pb2.PlayResponse.DESCRIPTOR.fields_by_name["snapshot"]
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "moves.sqlite")
-        lobby = Lobby(store, BotDriver(delay=0, pool=bot_pool()))
+        served = wire(store, BotDriver(delay=0, pool=bot_pool()))
+        lobby = served.lobby
         for game_id, players in PLAYERS.items():
             codec, rng = CODECS[game_id], random.Random(1)
             submitting = sending = 0.0
@@ -194,7 +198,7 @@ def moves(count: int = 3000) -> None:
                 while room.status is Status.FINISHED:  # decided by its deal, or played out
                     for subscriber in streams:
                         room.unsubscribe(subscriber)
-                    lobby.release(room)
+                    served.registry.release(room)
                     room, streams = seated_table(lobby, game_id, players)
                 started = time.process_time()
                 for subscriber in streams:
@@ -222,7 +226,7 @@ async def idle_tables(tables: int = 64) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "memory.sqlite")
         limits = replace(LAN_LIMITS, open_matches=10 * tables)
-        lobby = Lobby(store, BotDriver(delay=0, pool=bot_pool()), limits=limits)
+        lobby = wire(store, BotDriver(delay=0, pool=bot_pool()), limits).lobby
         for game_id, players in PLAYERS.items():
 
             def table(game_id: str = game_id, players: int = players) -> list[Subscriber]:

@@ -15,9 +15,9 @@ from engine import GAMES
 from server import outbound
 from server.bots import BotDriver
 from server.codecs import CODECS
-from server.lobby import Lobby
+from server.main import wire
 from server.notes import TableEvent
-from server.room import SeatKind
+from server.seats import SeatKind
 from server.store import Store
 
 
@@ -33,7 +33,7 @@ def test_every_viewer_is_sent_its_own_events_and_legal_moves_from_the_shared_enc
     game_id: str, players: int, tmp_path: Path
 ) -> None:
     codec, rng = CODECS[game_id], random.Random(players)
-    lobby = Lobby(Store(tmp_path / "memo.sqlite"), BotDriver())
+    lobby = wire(Store(tmp_path / "memo.sqlite"), BotDriver()).lobby
     for _ in range(3):
         room, _host = lobby.create(game_id, players, {}, [(SeatKind.HUMAN, "")] * players, "h")
         for seat in range(players):
