@@ -30,6 +30,10 @@ class Codec(Protocol):
     game_id: str
     field: str
 
+    def __hash__(self) -> int:
+        """One instance per game (`CODECS`): a key of the memoised encodings."""
+        ...
+
     def encode_view(self, view: Any) -> Message: ...
 
     def decode_view(self, message: Any, viewer: Seat | None, to_act: Seat | None) -> View:

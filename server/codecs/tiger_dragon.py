@@ -94,8 +94,12 @@ def _board(board: m.Board) -> pb.TigerDragonBoard:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _board_piece(board: m.Board) -> bytes:
-    """A view message holding only `board`, serialised: one element of `boards`."""
+    """A view message holding only `board`, serialised: one element of `boards`. Memoised by
+    value (a board is frozen, and a move changes one board of the four): the bytes are a
+    function of the board as its viewer sees it, so the cache holds nothing a viewer may not
+    see that its key does not hold too."""
     return pb.TigerDragonView(boards=[_board(board)]).SerializeToString()
 
 
