@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, cast
 
 import grpc
 from google.protobuf.descriptor import FieldDescriptor
-from tigerden.v1 import koikoi_pb2, lobby_pb2, match_pb2
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
@@ -489,20 +489,20 @@ def move_hint(codec: Codec, advice: Advice) -> match_pb2.MoveHint:
         move=legal_move(codec, advice.move),
         visits=advice.visits,
         reason=advice.reason.text,
-        reason_clauses=[hint_clause(clause) for clause in advice.reason.clauses],
+        reason_clauses=[hint_clause(codec, clause) for clause in advice.reason.clauses],
     )
     if advice.chance is not None:
         message.win_chance = advice.chance
     return message
 
 
-def hint_clause(clause: Clause) -> match_pb2.HintClause:
-    """One clause of a hint's reason, typed for the client to put into words."""
+def hint_clause(codec: Codec, clause: Clause) -> match_pb2.HintClause:
+    """One clause of a hint's reason, typed for the client to put into words; what names the
+    game's own things (a Koi-Koi yaku) is the codec's to set."""
     message = match_pb2.HintClause(
         key=clause.key, card=clause.card, month=clause.month, counts=dict(clause.counts)
     )
-    if clause.yaku is not None:
-        message.yaku = koikoi_pb2.KoikoiYaku.Value(f"KOIKOI_YAKU_{clause.yaku.name}")
+    codec.encode_clause(clause, message)
     if clause.chance is not None:
         message.chance = clause.chance
     if clause.traits is not None:

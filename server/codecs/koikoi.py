@@ -8,7 +8,9 @@ import functools
 from collections.abc import Iterable
 
 from tigerden.v1 import koikoi_pb2 as pb
+from tigerden.v1 import match_pb2
 
+from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.koikoi import model as m
 from engine.koikoi.cards import Card, Kind
@@ -334,6 +336,10 @@ class KoikoiCodec:
             case m.KoiKoi():
                 return pb.KoikoiMove(koi_koi=pb.KoikoiCallKoiKoi())
         raise TypeError(f"not a Koi-Koi move: {move!r}")
+
+    def encode_clause(self, clause: Clause, message: match_pb2.HintClause) -> None:
+        if clause.yaku is not None:
+            message.yaku = pb.KoikoiYaku.Value(f"KOIKOI_YAKU_{clause.yaku.name}")
 
     def decode_move(self, message: pb.KoikoiMove) -> Move:
         action = message.WhichOneof("action")

@@ -11,8 +11,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from tigerden.v1 import match_pb2
 from tigerden.v1 import tiger_dragon_pb2 as pb
 
+from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.tiger_dragon import model as m
 from engine.tiger_dragon.battlefields import Battlefield
@@ -268,6 +270,9 @@ class TigerDragonCodec:
                     place_face_down=pb.TigerDragonPlaceFaceDown(tile=_tile(tile))
                 )
         raise TypeError(f"not a Tiger & Dragon move: {move!r}")
+
+    def encode_clause(self, clause: Clause, message: match_pb2.HintClause) -> None:
+        """A Tiger & Dragon clause names nothing beyond the fields every game's clauses share."""
 
     def decode_move(self, message: pb.TigerDragonMove) -> Move:
         action = message.WhichOneof("action")

@@ -69,8 +69,11 @@ def every_clause() -> Iterator[tuple[Clause, match_pb2.HintClause]]:
             traits=1.5 if "{traits}" in words else None,
             words=words,
         )
-        yield clause, outbound.hint_clause(clause)
+        yield clause, outbound.hint_clause(CLAUSE_CODECS[key.split(".")[0]], clause)
 
+
+CLAUSE_CODECS = {codec.field: codec for codec in CODECS.values()}
+"""The codec of each game, by the prefix of its clause keys ("koikoi.captures")."""
 
 ARGUMENTS = {"card", "yaku", "month", "chance", "traits", "s"}
 """The placeholders that are not counts."""
