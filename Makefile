@@ -89,13 +89,16 @@ node-example: $(STAMP) $(NODE_STAMP) ## The Node.js client (examples/node) plays
 clean:
 	rm -rf $(VENV) build *.egg-info
 
-.PHONY: bench-engine bench-ai bench-hostile bench-server bench-web
+.PHONY: bench-engine bench-ai bench-hints bench-hostile bench-server bench-web
 
 bench-engine: $(STAMP) ## Random playouts per second per game, one core (bench/results/engine.csv)
 	$(BIN)/python -m bench.engine $(ARGS)
 
 bench-ai: $(STAMP) ## The goal table: paired matches until a sequential test decides each pairing, resumable, at nice 10 (bench/results/ai.csv; ARGS="--config koikoi-2 --pair hard-easy --workers 2"; ARGS=--plan for the hours it takes)
 	nice -n 10 $(BIN)/python -m bench.ai $(ARGS)
+
+bench-hints: $(STAMP) ## Hint calibration: estimated chances of winning against what the matches then give, by bucket, resumable, at nice 19 (bench/results/hints.csv; ARGS="--config koikoi-2 --positions 50 --workers 2"; ARGS=--show to table the log)
+	nice -n 19 $(BIN)/python -m bench.calibration $(ARGS)
 
 bench-hostile: $(STAMP) ## Server memory and other tables' latency under a never-reading Play client (10 s)
 	$(BIN)/python -m bench.hostile $(ARGS)

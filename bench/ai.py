@@ -30,10 +30,11 @@ import math
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench.longrun import append, as_finished
 from bench.sprt import Sprt, Verdict, pairing, variance
 from bots import Budget, decide
 from bots.levels import LEVELS
@@ -117,7 +118,7 @@ and player count; the cheap pairings first."""
 
 PAIRS: tuple[tuple[str, str], ...] = tuple(GOALS)
 
-NOT_PLAY = ("bots/hints.py", "bots/reasons.py")
+NOT_PLAY = ("bots/hints.py", "bots/reasons.py", "bots/clauses.py", "bots/*/reasons.py")
 """Files under `bots/` that no decision reads: changing them keeps a run's logged matches."""
 
 Z95 = 1.959964
@@ -258,12 +259,13 @@ def row(
     ]
 
 
-def bots_version() -> str:
-    """The last commit that touched `bots/` or `engine/` (what decides how a match goes; the
-    hints and their reasons do not), "+dirty" when those have uncommitted changes, "unknown"
-    outside a git checkout."""
+def bots_version(leave_out: Sequence[str] = NOT_PLAY) -> str:
+    """The last commit that touched `bots/` or `engine/` other than `leave_out` (what decides
+    how a match goes; the hints and their reasons do not, but they are what bench.calibration
+    measures), "+dirty" when those have uncommitted changes, "unknown" outside a git
+    checkout."""
     root = Path(__file__).parent.parent
-    paths = ("--", "bots", "engine", *(f":(exclude){path}" for path in NOT_PLAY))
+    paths = ("--", "bots", "engine", *(f":(exclude){path}" for path in leave_out))
 
     def git(*args: str) -> str:
         return subprocess.run(
@@ -301,25 +303,18 @@ def logged(log: Path, key: tuple[str, ...]) -> dict[int, Outcome]:
 
 def record(log: Path, key: tuple[str, ...], number: int, outcome: Outcome) -> None:
     """Appends one finished match to `log` at once (a run stopped later loses nothing)."""
-    new = not log.exists()
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("a", newline="") as out:
-        writer = csv.writer(out)
-        if new:
-            writer.writerow(LOG_HEADER.split(","))
-        writer.writerow(
-            [
-                *key,
-                number,
-                outcome.credit_a,
-                outcome.points_a,
-                outcome.points_b,
-                f"{outcome.seconds_a:.4f}",
-                outcome.decisions_a,
-                f"{outcome.seconds_b:.4f}",
-                outcome.decisions_b,
-            ]
-        )
+    match = [
+        *key,
+        number,
+        outcome.credit_a,
+        outcome.points_a,
+        outcome.points_b,
+        f"{outcome.seconds_a:.4f}",
+        outcome.decisions_a,
+        f"{outcome.seconds_b:.4f}",
+        outcome.decisions_b,
+    ]
+    append(log, LOG_HEADER, [match])
 
 
 def store(out: Path, cells: list[str]) -> None:
@@ -377,41 +372,29 @@ def played(
     if done:
         print(f"  {label}: {len(done)} matches from {log.name}", flush=True)
     stop, verdict = test.stop(unit_scores(done))
-    todo = iter(n for n in range(UNIT * test.max_units) if n not in done)
+    todo = ((n, config.match(pair, n)) for n in range(UNIT * test.max_units) if n not in done)
     started = last = time.perf_counter()
     count = 0
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    running: dict[Future[Outcome], int] = {}
-    try:
-        while verdict is Verdict.RUNNING:
-            if pool is None:
-                number = next(todo)
-                outcome = play(config.match(pair, number))
-                finished = [(number, outcome)]
-            else:
-                while len(running) < workers and (number := next(todo, -1)) >= 0:
-                    running[pool.submit(play, config.match(pair, number))] = number
-                ready, _ = wait(running, return_when=FIRST_COMPLETED)
-                finished = [(running.pop(future), future.result()) for future in ready]
+    if verdict is Verdict.RUNNING:
+        with closing(as_finished(play, todo, workers)) as finished:
             for number, outcome in finished:
                 record(log, key, number, outcome)
                 done[number] = outcome
                 count += 1
-            scores = unit_scores(done)
-            stop, verdict = test.stop(scores)
-            now = time.perf_counter()
-            if now - last >= every or verdict is not Verdict.RUNNING:
-                last = now
-                mean = sum(scores) / max(len(scores), 1)
-                print(
-                    f"  {label}: {len(scores)} units, A {mean:.1%}, LLR {test.llr(scores):.2f}"
-                    f" in ({test.lower:.2f}, {test.upper:.2f}), {count} matches in"
-                    f" {now - started:.0f} s ({(now - started) / count:.1f} s a match)",
-                    flush=True,
-                )
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+                scores = unit_scores(done)
+                stop, verdict = test.stop(scores)
+                now = time.perf_counter()
+                if now - last >= every or verdict is not Verdict.RUNNING:
+                    last = now
+                    mean = sum(scores) / max(len(scores), 1)
+                    print(
+                        f"  {label}: {len(scores)} units, A {mean:.1%}, LLR {test.llr(scores):.2f}"
+                        f" in ({test.lower:.2f}, {test.upper:.2f}), {count} matches in"
+                        f" {now - started:.0f} s ({(now - started) / count:.1f} s a match)",
+                        flush=True,
+                    )
+                if verdict is not Verdict.RUNNING:
+                    break
     return [done[n] for n in range(UNIT * stop)]
 
 

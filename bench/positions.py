@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from bench.ai import CONFIGS
 from bots import Budget, decide
 from bots.decide import _informed
-from bots.policies import policy_for
-from bots.policies.base import ends_with
+from bots.games import policy_for
+from bots.policy import ends_with
 from engine import GAMES
 from engine.core import Move, Seat, State
 

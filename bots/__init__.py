@@ -1,7 +1,8 @@
 """The AI opponents: pure decisions from one seat's view (no gRPC, no I/O).
 
 `decide(state, seat, level, seed, budget)` is the entry point; `levels.py` is the level table;
-`ismcts.py` the search; `policies/` each game's heuristics. See docs/ai.md.
+`ismcts.py` the search; one package per game (`doors/`, `koikoi/`, `tiger_dragon/`: its
+heuristics, its world from a view, its hint reasons), listed in `games.py`. See docs/ai.md.
 """
 
 from bots.decide import decide

@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bots.games import policy_for
 from bots.ismcts import Budget, Considered, Game, RolloutPolicy, ranked
 from bots.levels import Level, Rollout, Strategy, parse_level
-from bots.policies import GamePolicy, policy_for
-from bots.policies.base import Belief, ends_with, greedy, priors
+from bots.policy import Belief, GamePolicy, ends_with, greedy, priors
 from engine.core import Move, Seat, State
 
 EXPLORING = 0.1

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from google.protobuf.message import Message
 from tigerden.v1 import match_pb2
 
-from engine.core import Event, Move, View
+from engine.core import Event, Move, Seat, View
 from server.errors import Reason, Refusal
 
 
@@ -30,6 +30,11 @@ class Codec(Protocol):
     field: str
 
     def encode_view(self, view: Any) -> Message: ...
+
+    def decode_view(self, message: Any, viewer: Seat | None, to_act: Seat | None) -> View:
+        """The view `encode_view` made `message` of, back in the engine's words, for `viewer`
+        (None: a spectator), with `to_act` from the snapshot: decode(encode(view)) == view."""
+        ...
 
     def encode_public(self, public: Any) -> tuple[bytes, ...]:
         """The public view (a spectator's, `State.public_view`) as the game's view message,
@@ -107,6 +112,12 @@ def wrap_view(codec: Codec, view: View) -> match_pb2.GameView:
     envelope = match_pb2.GameView()
     getattr(envelope, codec.field).CopyFrom(codec.encode_view(view))
     return envelope
+
+
+def unwrap_view(
+    codec: Codec, envelope: match_pb2.GameView, viewer: Seat | None, to_act: Seat | None
+) -> View:
+    return codec.decode_view(getattr(envelope, codec.field), viewer, to_act)
 
 
 def wrap_event(codec: Codec, event: Event) -> match_pb2.Event:

@@ -3,9 +3,11 @@ by number; `None` travels as the `*_UNSPECIFIED` zero."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tigerden.v1 import doors_pb2 as pb
 
-from engine.core import Move
+from engine.core import Move, Seat
 from engine.doors import model as m
 from server.codecs.base import PrivateBytes, malformed, wire_value
 
@@ -20,6 +22,8 @@ _PHASES = {
     m.Phase.OVER: pb.DOORS_PHASE_OVER,
 }
 """By name: DOORS_PHASE_COLLECTOR_SET_DECISION (2) is retired (RULING D1) and never sent."""
+_PHASE_OF = {number: phase for phase, number in _PHASES.items()}
+_REASON_OF = {number: reason for reason, number in _REASONS.items()}
 RETIRED_MOVES = {
     "score_set": "score_set is retired: send take with score_set = true (copy a legal move)",
     "decline_set": "decline_set is retired: a take without score_set keeps a set hidden",
@@ -37,6 +41,25 @@ def _outcome(outcome: m.ContestOutcome | m.ContestEnded) -> pb.DoorsContestOutco
         scorer=outcome.scorer,
         gems=outcome.gems,
         doors=[_card(door) for door in outcome.doors],  # type: ignore[misc]
+    )
+
+
+def _card_of(number: int) -> m.Card | None:
+    return None if number == 0 else _CARDS[number]
+
+
+def _cards_of(numbers: Iterable[int]) -> tuple[m.Card, ...]:
+    return tuple(_CARDS[number] for number in numbers)
+
+
+def _outcome_of(message: pb.DoorsContestOutcome) -> m.ContestOutcome:
+    first, second = _cards_of(message.doors)
+    return m.ContestOutcome(
+        contest=message.contest,
+        reason=_REASON_OF[message.reason],
+        scorer=message.scorer,
+        gems=message.gems,
+        doors=(first, second),
     )
 
 
@@ -61,6 +84,27 @@ class DoorsCodec:
         if view.last_contest is not None:
             message.last_contest.CopyFrom(_outcome(view.last_contest))
         return message
+
+    def decode_view(
+        self, message: pb.DoorsView, viewer: Seat | None, to_act: Seat | None
+    ) -> m.DoorsView:
+        last = message.last_contest if message.HasField("last_contest") else None
+        return m.DoorsView(
+            viewer=viewer,
+            contest=message.contest,
+            collector=message.collector,
+            phase=_PHASE_OF[message.phase],
+            to_act=to_act,
+            display=_cards_of(message.display),
+            deck_count=message.deck_count,
+            collection=_cards_of(message.collection),
+            discards=_cards_of(message.discards),
+            gems=(message.gems[0], message.gems[1]),
+            own_door=_card_of(message.own_door),
+            last_contest=None if last is None else _outcome_of(last),
+            target_gems=message.target_gems,
+            collector_set_optional=message.collector_set_optional,
+        )
 
     def encode_public(self, public: m.DoorsView) -> tuple[bytes, ...]:
         return (self.encode_view(public).SerializeToString(),)

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from tigerden.v1 import koikoi_pb2 as pb
 
-from engine.core import Move
+from engine.core import Move, Seat
 from engine.koikoi import model as m
 from engine.koikoi.cards import Card, Kind
 from server.codecs.base import PrivateBytes, malformed, wire_value
@@ -25,6 +25,10 @@ _DEAL_ENDS = {end: pb.KoikoiDealEnd.Value(f"KOIKOI_DEAL_END_{end.name}") for end
 _DOUBLINGS = {
     doubling: pb.KoikoiDoubling.Value(f"KOIKOI_DOUBLING_{doubling.name}") for doubling in m.Doubling
 }
+_PHASE_OF = {number: phase for phase, number in _PHASES.items()}
+_YAKU_OF = {number: yaku for yaku, number in _YAKU.items()}
+_DEAL_END_OF = {number: end for end, number in _DEAL_ENDS.items()}
+_DOUBLING_OF = {number: doubling for doubling, number in _DOUBLINGS.items()}
 
 
 def _card(card: Card | None) -> pb.KoikoiCard.ValueType:
@@ -82,6 +86,58 @@ def _summary(summary: m.DealSummary) -> pb.KoikoiDealSummary:
     return message
 
 
+def _card_of(number: int) -> Card | None:
+    return None if number == pb.KOIKOI_CARD_UNSPECIFIED else _CARD_OF[number]
+
+
+def _cards_of(numbers: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(_CARD_OF[number] for number in numbers)
+
+
+def _sorted_of(numbers: Iterable[int]) -> tuple[Card, ...]:
+    """A set of cards (a hand, the board, a pile), in the engine's order."""
+    return tuple(sorted(_cards_of(numbers)))
+
+
+def _pile_of(pile: pb.KoikoiPile) -> tuple[Card, ...]:
+    return _sorted_of([*pile.brights, *pile.animals, *pile.ribbons, *pile.plains])
+
+
+def _groups_of(pile: pb.KoikoiPile) -> m.PileGroups:
+    return m.PileGroups(
+        _sorted_of(pile.brights),
+        _sorted_of(pile.animals),
+        _sorted_of(pile.ribbons),
+        _sorted_of(pile.plains),
+    )
+
+
+def _scored_of(yaku: Iterable[pb.KoikoiScoredYaku]) -> tuple[m.ScoredYaku, ...]:
+    return tuple(m.ScoredYaku(_YAKU_OF[y.yaku], y.points) for y in yaku)
+
+
+def _progress_of(player: pb.KoikoiPlayer) -> tuple[m.YakuProgress, ...]:
+    return tuple(m.YakuProgress(_YAKU_OF[p.yaku], p.have, p.need) for p in player.progress)
+
+
+def _summary_of(message: pb.KoikoiDealSummary) -> m.DealSummary:
+    return m.DealSummary(
+        deal=message.deal,
+        reason=_DEAL_END_OF[message.reason],
+        winner=message.winner if message.HasField("winner") else None,
+        yaku=_scored_of(message.yaku),
+        base=message.base,
+        multipliers=tuple(
+            m.Multiplier(_DOUBLING_OF[x.reason], x.factor) for x in message.multipliers
+        ),
+        points=message.points,
+        koi_koi=(message.koi_koi[0], message.koi_koi[1]),
+        cards=_cards_of(message.cards),
+        bonus=message.bonus,
+        gains=(message.gains[0], message.gains[1]),
+    )
+
+
 class KoikoiCodec:
     game_id = "koikoi"
     field = "koikoi"
@@ -125,6 +181,41 @@ class KoikoiCodec:
         if view.last_deal is not None:
             message.last_deal.CopyFrom(_summary(view.last_deal))
         return message
+
+    def decode_view(
+        self, message: pb.KoikoiView, viewer: Seat | None, to_act: Seat | None
+    ) -> m.KoiKoiView:
+        first, second = message.players
+        drawn = _cards_of(message.dealer_draw)
+        return m.KoiKoiView(
+            viewer=viewer,
+            deal=message.deal,
+            deals=message.deals,
+            dealer=message.dealer,
+            phase=_PHASE_OF[message.phase],
+            to_act=to_act,
+            turn=message.turn,
+            hand=_sorted_of(message.hand.cards) if message.hand.shown else None,
+            hand_counts=(first.hand_count, second.hand_count),
+            board=_sorted_of(message.board),
+            piles=(_pile_of(first.pile), _pile_of(second.pile)),
+            stock_count=message.stock_count,
+            drawn=_card_of(message.drawn),
+            yaku=(_scored_of(first.yaku), _scored_of(second.yaku)),
+            totals=(first.total, second.total),
+            koi_koi=(first.koi_koi, second.koi_koi),
+            stop_points=(first.stop_points, second.stop_points),
+            scores=(message.scores[0], message.scores[1]),
+            last_deal=_summary_of(message.last_deal) if message.HasField("last_deal") else None,
+            target=message.target,
+            koi_koi_lock=message.koi_koi_lock,
+            koi_koi_limit=message.koi_koi_limit,
+            zero_sum=message.zero_sum,
+            deal_brights=message.deal_brights,
+            dealer_draw=(drawn[0], drawn[1]) if len(drawn) == 2 else None,
+            progress=(_progress_of(first), _progress_of(second)),
+            groups=(_groups_of(first.counted_pile), _groups_of(second.counted_pile)),
+        )
 
     def encode_public(self, public: m.KoiKoiView) -> tuple[bytes, ...]:
         return (self.encode_view(public).SerializeToString(),)

@@ -9,10 +9,11 @@ view's face-down tiles, an event's `for_viewer`), so nothing hidden ever reaches
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from tigerden.v1 import tiger_dragon_pb2 as pb
 
-from engine.core import Move
+from engine.core import Move, Seat
 from engine.tiger_dragon import model as m
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.tiles import Tile
@@ -29,6 +30,8 @@ _BATTLEFIELDS = {
     for field in Battlefield
 }
 _PHASES = {phase: number for number, phase in enumerate(m.Phase, start=1)}
+_BATTLEFIELD_OF = {number: field for field, number in _BATTLEFIELDS.items()}
+_PHASE_OF = {number: phase for phase, number in _PHASES.items()}
 
 
 def _tile(tile: Tile | None) -> pb.TigerDragonTile.ValueType:
@@ -94,6 +97,38 @@ def _board_piece(board: m.Board) -> bytes:
     return pb.TigerDragonView(boards=[_board(board)]).SerializeToString()
 
 
+def _tile_of(number: int) -> Tile | None:
+    return None if number == pb.TIGER_DRAGON_TILE_UNSPECIFIED else _TILES_BACK[number]
+
+
+def _tiles_of(numbers: Iterable[int]) -> tuple[Tile, ...]:
+    return tuple(_TILES_BACK[number] for number in numbers)
+
+
+def _board_of(board: pb.TigerDragonBoard) -> m.Board:
+    return m.Board(
+        attack=_tiles_of(board.attack),
+        defense=tuple(
+            m.DefenseTile(_tile_of(space.tile), space.face_down) for space in board.defense
+        ),
+        hand_count=board.hand_count,
+        revealed=_tile_of(board.revealed),
+    )
+
+
+def _summary_of(message: pb.TigerDragonRoundSummary) -> m.RoundSummary:
+    return m.RoundSummary(
+        round=message.round,
+        battlefield=_BATTLEFIELD_OF[message.battlefield],
+        winner=message.winner,
+        winning_tile=_TILES_BACK[message.winning_tile],
+        open_tile=message.open_tile,
+        card_value=message.card_value,
+        bonus=message.bonus,
+        face_down=tuple(_tiles_of(row.tiles) for row in message.face_down),
+    )
+
+
 class TigerDragonCodec:
     game_id = "tiger-dragon"
     field = "tiger_dragon"
@@ -103,6 +138,37 @@ class TigerDragonCodec:
         message.boards.extend(_board(board) for board in view.boards)
         message.hand.extend(_tiles(view.hand or ()))
         return message
+
+    def decode_view(
+        self, message: pb.TigerDragonView, viewer: Seat | None, to_act: Seat | None
+    ) -> m.TigerDragonView:
+        """`to_act` travels in the message itself."""
+        open_attack = None
+        if message.HasField("open_attack"):
+            attack = message.open_attack
+            open_attack = m.OpenAttack(
+                attack.attacker, _TILES_BACK[attack.tile], tuple(attack.passed)
+            )
+        last = message.last_round if message.HasField("last_round") else None
+        return m.TigerDragonView(
+            viewer=viewer,
+            round=message.round,
+            battlefield=_BATTLEFIELD_OF[message.battlefield.battlefield],
+            new_card_each_round=message.new_card_each_round,
+            same_card_may_return=message.same_card_may_return,
+            start_player=message.start_player,
+            phase=_PHASE_OF[message.phase],
+            to_act=message.to_act if message.HasField("to_act") else None,
+            boards=tuple(_board_of(board) for board in message.boards),
+            hand=None if viewer is None else _tiles_of(message.hand),
+            open_attack=open_attack,
+            left_out=message.left_out,
+            scores=tuple(message.scores),
+            teams=tuple(message.teams) or None,
+            team_scores=tuple(message.team_scores) or None,
+            target=message.target,
+            last_round=None if last is None else _summary_of(last),
+        )
 
     def encode_public(self, public: m.TigerDragonView) -> tuple[bytes, ...]:
         """The table, then one piece per seat's board: a seat's private part replaces its own

@@ -8,7 +8,7 @@ import pytest
 
 from bots import Budget, decide, parse_level
 from bots.decide import rank
-from bots.policies import policy_for
+from bots.games import policy_for
 from engine import GAMES
 from engine.core import State
 from engine.doors.model import DoorsView, Take

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from bots.policies.koikoi import Table
+from bots.koikoi.policy import Table
 from engine.koikoi.model import KoiKoiView, Phase
 from tests.engine.koikoi.koikoi_scenarios import cards
 from tests.engine.koikoi.test_koikoi_decision import scripted_vector9

@@ -5,46 +5,26 @@ from __future__ import annotations
 
 import dataclasses
 
-from tigerden.v1 import lobby_pb2, match_pb2
+from tigerden.v1 import lobby_pb2
 
 from bots import Budget, decide
 from bots.worlds import world
 from cli.args import parser
 from cli.commands.bot import cmd_bot
-from cli.views import decode_view
 from client.api import Server
 from engine import GAMES
-from engine.core import Seat, State, View
-from server.codecs import CODECS, wrap_view
+from engine.core import View
 from server.main import Running
 from tests.bots.states import TABLES, positions
 from tests.server.helpers import BOT, HUMAN
 
 SUMMARIES = ("last_contest", "last_deal", "last_round")
-"""The previous segment's summary, which the remote bot does not decode (no bot reads it)."""
+"""The previous segment's summary, which `bots.worlds` leaves out (no bot reads it)."""
 
 
 def without_summary(view: View) -> View:
     present = {name: None for name in SUMMARIES if hasattr(view, name)}
     return dataclasses.replace(view, **present)  # type: ignore[type-var]
-
-
-def snapshot(game_id: str, state: State, seat: Seat) -> match_pb2.Snapshot:
-    message = match_pb2.Snapshot(
-        viewer_seat=seat, view=wrap_view(CODECS[game_id], state.view(seat))
-    )
-    to_act = state.to_act()
-    if to_act is not None:
-        message.to_act = to_act
-    return message
-
-
-def test_the_wire_view_decodes_to_the_engine_view() -> None:
-    for number, state in enumerate(positions(600, 21)):
-        game_id = TABLES[number % len(TABLES)][0]
-        for seat in range(state.players):
-            decoded = decode_view(snapshot(game_id, state, seat))
-            assert decoded == without_summary(state.view(seat))
 
 
 def test_the_rebuilt_state_looks_the_same_and_gets_the_same_move() -> None:

@@ -3,7 +3,7 @@ value of going out with a number is its difference from the bot's last attack ti
 
 from __future__ import annotations
 
-from bots.policies.tiger_dragon import Count
+from bots.tiger_dragon.policy import Count
 from engine.tiger_dragon.battlefields import Battlefield
 from engine.tiger_dragon.tiles import Tile
 from tests.engine.tiger_dragon.tiger_dragon_scenarios import DUEL_HANDS, duel_moves, play, table

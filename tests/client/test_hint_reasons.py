@@ -67,6 +67,7 @@ def every_clause() -> Iterator[tuple[Clause, match_pb2.HintClause]]:
             counts=tuple((name, 2) for name in dict.fromkeys(names)),
             chance=0.5 if "{chance}" in words else None,
             traits=1.5 if "{traits}" in words else None,
+            words=words,
         )
         yield clause, outbound.hint_clause(clause)
 

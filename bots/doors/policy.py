@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from bots.policies.base import Belief, Judge
+from bots.policy import Belief, Judge
 from engine.core import Move, State
 from engine.doors.model import (
     CLUE_DECK,

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bots.policies.base import Belief, Judge, lead_chance, race, winners_rewards
+from bots.policy import Belief, Judge, lead_chance, race, winners_rewards
 from engine.core import Move, State
 from engine.koikoi.cards import (
     ANIMALS,

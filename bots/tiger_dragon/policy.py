@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bots.policies.base import Belief, Judge, race, winners_rewards
+from bots.policy import Belief, Judge, race, winners_rewards
 from engine.core import Move, State
 from engine.tiger_dragon.model import (
     PASS,
