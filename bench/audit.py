@@ -46,8 +46,8 @@ from client.api import SeatHandle, Server, connect
 from server.bots import BotDriver
 from server.limits import LAN_LIMITS
 from server.lobby import Lobby
-from server.main import start_server
-from server.room import SeatKind
+from server.main import start_server, wire
+from server.seats import SeatKind
 from server.store import SeatRecord, Store
 
 PEOPLE = [(SeatKind.HUMAN, ""), (SeatKind.HUMAN, "")]
@@ -64,12 +64,13 @@ def creates_per_second(lobby: Lobby, count: int) -> float:
 async def creates(open_matches: int, count: int = 500) -> dict[str, float]:
     limits = dataclasses.replace(LAN_LIMITS, open_matches=open_matches + 2 * count)
     with tempfile.TemporaryDirectory() as folder:
-        lobby = Lobby(Store(Path(folder) / "audit.sqlite"), BotDriver(), limits=limits)
+        store = Store(Path(folder) / "audit.sqlite")
+        lobby = wire(store, BotDriver(), limits).lobby
         empty = creates_per_second(lobby, count)
         for _ in range(open_matches - count):
             lobby.create("doors", 2, {}, PEOPLE)
         full = creates_per_second(lobby, count)
-        lobby.store.close()
+        store.close()
     return {"creates_per_s_near_0_open": empty, f"creates_per_s_at_{open_matches}_open": full}
 
 

@@ -31,9 +31,11 @@ from engine.core import Seat, State
 from server.bots import BotDriver, bot_pool
 from server.codecs import CODECS, Codec, joined, wrap_view
 from server.limits import LAN_LIMITS
-from server.lobby import Lobby
+from server.mailbox import Subscriber
+from server.main import wire
 from server.outbound import view_field
-from server.room import SeatKind, Status, Subscriber
+from server.room import Status
+from server.seats import SeatKind
 from server.store import Store
 
 MESSAGES = 20_000
@@ -168,7 +170,7 @@ async def idle_tables(tables: int = 64) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "memory.sqlite")
         limits = replace(LAN_LIMITS, open_matches=10 * tables)
-        lobby = Lobby(store, BotDriver(delay=0, pool=bot_pool()), limits=limits)
+        lobby = wire(store, BotDriver(delay=0, pool=bot_pool()), limits).lobby
         for game_id, players in PLAYERS.items():
 
             def table(game_id: str = game_id, players: int = players) -> list[Subscriber]:

@@ -29,7 +29,9 @@ from bots import decide, parse_level
 from bots.levels import LEVELS, Level, Strategy
 from engine.core import Move
 from server.errors import Refusal
-from server.room import PlayedBy, Room, SeatKind, Status
+from server.log import PlayedBy
+from server.room import Room, Status
+from server.seats import SeatKind
 from server.thinking import Priority, ThinkingQueue, exit_with_server
 
 log = logging.getLogger(__name__)

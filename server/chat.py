@@ -7,7 +7,8 @@ table saw), and each speaker gets a token bucket of `CHAT_BURST` lines refilled 
 each client address is one speaker (a new connection does not refill it), and all spectators of
 one match share a second bucket (`SPECTATORS_BURST`, one line per `SPECTATORS_REFILL_SECONDS`):
 a line is stored for ever and sent to every player, so many addresses together cannot flood a
-table either (issue 20, 8d).
+table either (issue 20, 8d). `ChatDesk` says a line at a table: it finds the speaker and the
+room in the registry, and the room keeps the line (in its log first).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from engine.core import Seat
 from server.errors import Reason, Refusal
+from server.lobby import clean_name
+from server.log import ChatRecord
+from server.registry import Registry
 from server.sanitise import clean_line
 
 MAX_CHAT = 200
@@ -87,3 +92,43 @@ class ChatRate:
                 retry_after_seconds=f"{wait:.1f}",
             )
         bucket.tokens -= 1
+
+
+class ChatDesk:
+    """Says chat lines at the tables of the registry, within the rate limits."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self.rate = ChatRate()
+        self.spectators = ChatRate(
+            SPECTATORS_BURST, SPECTATORS_REFILL_SECONDS, " from all spectators of a match"
+        )
+
+    def say(
+        self, match_id: str, token: str | None, text: str, spectator_name: str, address: str
+    ) -> ChatRecord:
+        """Says one chat line at the table of `match_id`: as the token's seat, or without a
+        token as a spectator (rate-limited per client `address`, and per match for all its
+        spectators together)."""
+        room = self.registry.any_room(match_id)
+        seat: Seat | None = None
+        if token is not None:
+            token_room, seat = self.registry.authenticate(token)
+            if token_room is not room:
+                raise Refusal(
+                    Reason.WRONG_MATCH,
+                    f"the token seats you in match {token_room.match_id}, not {match_id}; "
+                    "chat there, or without a token as a spectator",
+                )
+        line = chat_text(text)
+        if seat is None:
+            self.rate.take(("spectator", address))
+            self.spectators.take(match_id)
+            name = clean_name(spectator_name) or "spectator"
+        else:
+            self.rate.take((match_id, seat))
+            name = room.seats[seat].name
+        record = ChatRecord(len(room.chat) + 1, seat, name, line, time.time())
+        room.say(record)
+        self.registry.release(room)
+        return record

@@ -24,7 +24,8 @@ from bots.ismcts import Budget
 from engine.core import Move, OptionSpec, Seat, State, View
 from server.bots import BotDriver
 from server.errors import Reason, Refusal
-from server.room import Room, SeatKind, Status, check_version
+from server.room import Room, Status, check_version
+from server.seats import SeatKind
 
 HINTS = OptionSpec(
     "hints",

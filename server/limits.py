@@ -22,7 +22,8 @@ import grpc
 
 from engine.core import Seat
 from server.errors import Reason, Refusal
-from server.room import Room, Subscriber
+from server.mailbox import Subscriber
+from server.room import Room
 
 
 def _limit(default: float, text: str) -> Any:

@@ -1,4 +1,5 @@
-"""Bootstrap: builds the store, bots, lobby and gRPC server, and runs them until a signal.
+"""Bootstrap: builds the store, bots, the authority's parts and the gRPC server, wires them,
+and runs them until a signal.
 
 Everything is built inside functions (nothing at import time), and `create_server` returns the
 bound port, so tests bind port 0 and never collide.
@@ -13,7 +14,7 @@ import signal
 import ssl
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,14 +25,21 @@ from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 from zeroconf import Error as ZeroconfError
 
 from discovery import SERVICE_TYPE, Advertisement, advertise
+from engine import GAMES
+from engine.core import Game
+from server.archive import Archive
 from server.bots import BotDriver, bot_pool
+from server.chat import ChatDesk
+from server.codecs import CODECS, Codec
 from server.guard import RequestGuard
+from server.host import HostControls
 from server.invite import invitation, page_urls
 from server.limits import LAN_LIMITS, Limiter, Limits
-from server.lobby import Lobby, system_seed
+from server.lobby import Lobby, random_match_id, system_seed
 from server.referee import WAITING_EXPIRY_SECONDS, Referee
 from server.reflection import serve_reflection
-from server.service import LobbyService, MatchService
+from server.registry import Registry
+from server.service import LobbyService, MatchService, Served
 from server.store import Store
 from server.web import DIST, RunningWeb, start_web
 
@@ -52,7 +60,7 @@ class Running:
 
     server: grpc.aio.Server
     port: int
-    lobby: Lobby
+    served: Served
     health: Any  # grpc_health's asyncio HealthServicer
     referee: Referee
     web: RunningWeb | None = None
@@ -65,8 +73,8 @@ class Running:
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
         self.referee.close()
-        await self.lobby.bots.close()
-        self.lobby.store.close()
+        await self.served.registry.bots.close()
+        self.served.archive.store.close()
         if self.private_dir is not None:
             shutil.rmtree(self.private_dir, ignore_errors=True)
 
@@ -121,6 +129,30 @@ def key_warning(key: Path) -> str | None:
     )
 
 
+def hosted_games(codecs: Mapping[str, Codec]) -> dict[str, Game]:
+    """The games this server hosts: a game is hosted once it has a codec (the engine may be
+    ready before its wire format)."""
+    return {id: game for id, game in GAMES.items() if id in codecs}
+
+
+def wire(
+    store: Store,
+    bots: BotDriver,
+    limits: Limits = LAN_LIMITS,
+    new_seed: Callable[[], int] = system_seed,
+    new_match_id: Callable[[], str] = random_match_id,
+    codecs: Mapping[str, Codec] = CODECS,
+) -> Served:
+    """The authority's parts and their adapters, wired as boardgame.io's `Master(game,
+    storage, transport, auth)` is: the archive (the store behind the codecs) is the
+    registry's ledger and opens each room's log; the authority never sees the store."""
+    games = hosted_games(codecs)
+    archive = Archive(store, games, codecs)
+    registry = Registry(archive, bots, limits)
+    lobby = Lobby(registry, games, new_seed, new_match_id)
+    return Served(registry, lobby, HostControls(registry), ChatDesk(registry), archive, codecs)
+
+
 async def start_server(
     address: str = "127.0.0.1:0",
     db: str | Path = ":memory:",
@@ -141,10 +173,10 @@ async def start_server(
     from `web_dist`."""
     store = Store(db)
     bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
-    lobby = Lobby(store, bots, limits=limits, new_seed=new_seed)
+    served = wire(store, bots, limits, new_seed)
     referee = Referee(waiting_expiry)
-    lobby.listeners.append(referee.attach)
-    restored = lobby.restore()
+    served.registry.listeners.append(referee.attach)
+    restored = served.archive.restore(served.registry)
     server = grpc.aio.server(
         interceptors=[RequestGuard()],
         options=[
@@ -153,8 +185,8 @@ async def start_server(
         ],
     )
     limiter = Limiter(limits)
-    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(lobby, limiter), server)
-    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchService(lobby, limiter), server)
+    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(served, limiter), server)
+    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchService(served, limiter), server)
     health_servicer = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     serve_reflection((*SERVICE_NAMES, health.SERVICE_NAME), server)
@@ -174,7 +206,7 @@ async def start_server(
     await server.start()
     for name in (*SERVICE_NAMES, ""):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    running = Running(server, port, lobby, health_servicer, referee, private_dir=private_dir)
+    running = Running(server, port, served, health_servicer, referee, private_dir=private_dir)
     if web is not None:
         assert private_dir is not None
         context = None if tls is None else tls.ssl_context(private_dir)
@@ -246,7 +278,7 @@ async def serve(
     advertisement = None
     if name is not None:
         web_port = None if running.web is None else running.web.bound
-        games = list(running.lobby.games)
+        games = list(running.served.lobby.games)
         advertisement = await announce(name, host, running.port, games, web_port)
     else:
         print("not advertised on the LAN (--no-advertise); clients need the address", flush=True)

@@ -20,14 +20,18 @@ from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
 from bots.reasons import Clause
 from engine.core import Event, Move, Result, Seat, View
+from server import snapshot_cache
 from server.clock import Ending
 from server.codecs import Codec, joined, wrap_event, wrap_move, wrap_view
 from server.errors import Refusal
 from server.hints import Review, hints_on, split_options
+from server.log import ChatRecord, PlayedBy
+from server.mailbox import Accepted, Update
 from server.notes import NoteKind, TableEvent, TableNote
-from server.room import Accepted, PlayedBy, Room, SeatKind, SeatSlot, Status, Update
+from server.room import Room, Status
 from server.sanitise import clean_line
-from server.store import ChatRecord, MatchRecord
+from server.seats import SeatKind, SeatSlot
+from server.store import MatchRecord
 
 SEAT_KINDS = {SeatKind.HUMAN: lobby_pb2.SEAT_KIND_HUMAN, SeatKind.BOT: lobby_pb2.SEAT_KIND_BOT}
 STATUSES = {
@@ -251,11 +255,11 @@ def response(
 
 
 def shared(room: Room, key: object, build: Callable[[], object]) -> Any:
-    """What `build` returns, built once per revision of `room` (room.shared is emptied by every
-    broadcast, the only way anything a snapshot shows changes)."""
-    found = room.shared.get(key)
+    """What `build` returns, built once per revision of `room` (server/snapshot_cache.py)."""
+    cache = snapshot_cache.built(room)
+    found = cache.get(key)
     if found is None:
-        found = room.shared[key] = build()
+        found = cache[key] = build()
     return found
 
 

@@ -18,8 +18,9 @@ from bots import decide
 from bots.levels import LEVELS
 from server.clock import Ending
 from server.errors import Refusal
+from server.log import PlayedBy
 from server.notes import NoteKind, TableNote
-from server.room import PlayedBy, Room, Status
+from server.room import Room, Status
 
 log = logging.getLogger(__name__)
 

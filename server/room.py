@@ -1,10 +1,13 @@
-"""A match room: the authority over one match. No gRPC here.
+"""A match room: the authority over one match. It knows the engine, its log only as the
+`MatchLog` Protocol (server/log.py), and its streams as mailboxes (server/mailbox.py); no gRPC,
+protobuf, codec or store here.
 
 Moves go through `submit`, which checks its guards in a fixed order, applies the move to a copy
-of the state, commits it to the event log, and only then makes the copy current and tells the
-subscribers. Anything that fails before the commit leaves the room exactly as it was. Seat
-changes (`seat_player`, `free_seat`, `seat_bot`), endings (`end`) and chat (`say`) follow the
-same order: commit, then change, then tell.
+of the state, commits it to the log, and only then makes the copy current and tells the
+subscribers. Anything that fails before the commit, the commit included, leaves the room
+exactly as it was. Seat changes (`seat_player`, `free_seat`, `seat_bot`), endings (`end`), chat
+(`say`) and the join code (`set_join_code`) follow the same order: commit, then change, then
+tell.
 
 Presence is one notion shared by the table notes and the away bot: a taken human seat with no
 open stream is away since `SeatSlot.away_since`. After AWAY_NOTE_SECONDS the table is told the
@@ -22,14 +25,16 @@ import enum
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.core import Event, Game, IllegalMove, Move, Result, Seat, State
 from server.clock import Ending, TurnClock, away_seconds, clock_rule
 from server.errors import Reason, Refusal
+from server.log import ChatRecord, MatchLog, PlayedBy
+from server.mailbox import Accepted, Subscriber
 from server.notes import NoteKind, TableEvent, TableNote
-from server.store import ChatRecord
+from server.seats import SeatKind, SeatSlot
 
 AWAY_NOTE_SECONDS = 3.0
 """How long a player's last stream must stay closed before the table is told they left: a
@@ -51,218 +56,10 @@ ENDING_NOTES = {
 """The table note that tells everyone how a match ended outside its rules."""
 
 
-class SeatKind(enum.Enum):
-    HUMAN = "human"
-    BOT = "bot"
-
-
 class Status(enum.Enum):
     WAITING = "waiting"
     PLAYING = "playing"
     FINISHED = "finished"
-
-
-class PlayedBy(enum.Enum):
-    """Who chose a logged move: the seat itself, its clock running out, or the bot that plays
-    for an absent player."""
-
-    SEAT = "seat"
-    CLOCK = "clock"
-    AWAY = "away"
-
-
-@dataclass
-class SeatSlot:
-    """One seat: who plays it and how many streams it has open."""
-
-    seat: Seat
-    kind: SeatKind
-    bot_level: str = ""
-    name: str = ""
-    token_hash: str | None = None
-    connections: int = 0
-    away_since: float | None = None
-    """Set (Unix time) while a taken human seat has no open stream."""
-    announced_away: bool = False
-    """Whether the table was told this player left (so it is told when they come back)."""
-    bot_plays: bool = False
-    """A bot plays for the seat until its player opens a stream again."""
-
-    @property
-    def taken(self) -> bool:
-        return self.kind is SeatKind.BOT or self.token_hash is not None
-
-    @property
-    def connected(self) -> bool:
-        return self.kind is SeatKind.BOT or self.connections > 0
-
-    @property
-    def absent(self) -> bool:
-        """A person holds the seat but has no stream open."""
-        held = self.kind is SeatKind.HUMAN and self.token_hash is not None
-        return held and not self.connections and self.away_since is not None
-
-
-class MatchLog(Protocol):
-    """Where a room commits what happens to it (the SQLite store, through the game's codec)."""
-
-    def append(
-        self,
-        match_id: str,
-        version: int,
-        seat: Seat,
-        move: Move,
-        played_by: PlayedBy,
-        finished: bool,
-        clock: dict[str, Any],
-    ) -> None: ...
-
-    def save_seat(
-        self, match_id: str, slot: SeatSlot, clock: dict[str, Any], finished: bool = False
-    ) -> None: ...
-
-    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None: ...
-
-    def append_chat(self, match_id: str, line: ChatRecord) -> None: ...
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """The answer to an accepted move (also given again to a resent duplicate)."""
-
-    version: int
-    new_version: int
-
-
-MAX_PENDING_RESULTS = 32
-"""Move results a stream may owe its client before it stops reading the client's moves."""
-
-
-class Subscriber:
-    """The mailbox of one Play or Watch stream.
-
-    Move results are kept in order, at most `MAX_PENDING_RESULTS` of them; state changes
-    coalesce, so a slow client gets the newest snapshot (with every event since its last one)
-    instead of a backlog, and never slows the table down. The first snapshot carries the
-    room's recent events (`recap`).
-    """
-
-    def __init__(
-        self,
-        seat: Seat | None,
-        recap: list[Event],
-        chat: Sequence[ChatRecord],
-        revision: int,
-    ) -> None:
-        self.seat = seat
-        self.closed = False
-        self.revoked: NoteKind | None = None
-        """Why the seat's token stopped working (GAVE_UP, REMOVED, BOT_TAKES_OVER), once it
-        did: the stream must end, read no more moves and say why."""
-        self._events: list[Event] = list(recap)
-        self._notes: list[TableNote] = []
-        self._chat: list[ChatRecord] = list(chat)
-        self.recap = True
-        """The pending events are a recap of earlier ones (the first snapshot of a stream)."""
-        self._since = revision
-        """The room's revision when the pending update began (this stream opened or last took
-        one): what it holds is the recap as of then, if `recap`, and every broadcast since."""
-        self._told = revision
-        """The revision of the last broadcast this stream was told of."""
-        self._dirty = True  # a new stream starts with a snapshot
-        self._results: deque[tuple[int, Accepted | Refusal]] = deque()
-        self._woken = True  # a new stream starts with a snapshot
-        self._waiter: asyncio.Future[None] | None = None
-        self._drained = asyncio.Event()
-
-    def notify(
-        self,
-        revision: int,
-        events: list[Event],
-        notes: Sequence[TableNote] = (),
-        chat: Sequence[ChatRecord] = (),
-    ) -> None:
-        """Tells the stream of the room's broadcast number `revision`."""
-        self._told = revision
-        self._events.extend(events)
-        self._notes.extend(notes)
-        self._chat.extend(chat)
-        self._dirty = True
-        self._wake()
-
-    def post(self, version: int, result: Accepted | Refusal) -> None:
-        """Queues the answer to a move chosen at `version`."""
-        self._results.append((version, result))
-        self._wake()
-
-    @property
-    def pending_results(self) -> int:
-        return len(self._results)
-
-    async def room_for_results(self) -> None:
-        """Returns once fewer than `MAX_PENDING_RESULTS` results wait to be sent (or the
-        stream closed): the reader of moves waits here, so a client that never reads cannot
-        make the server hold an ever-growing backlog."""
-        while len(self._results) >= MAX_PENDING_RESULTS and not self.closed:
-            self._drained.clear()
-            await self._drained.wait()
-
-    def close(self) -> None:
-        self.closed = True
-        self._wake()
-        self._drained.set()
-
-    def _wake(self) -> None:
-        self._woken = True
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
-
-    async def wait(self) -> None:
-        """Returns once there is something to send or the stream closed (at once if there
-        already is). A bare future rather than an asyncio.Event: one stream waits, and a
-        spectator's delivery is little more than this wait and a write."""
-        if not self._woken:
-            self._waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self._waiter
-            finally:
-                self._waiter = None
-        self._woken = False
-
-    def take_results(self) -> list[tuple[int, Accepted | Refusal]]:
-        results = list(self._results)
-        self._results.clear()
-        self._drained.set()
-        return results
-
-    def take_update(self) -> Update | None:
-        """What happened since the last snapshot, or None when nothing changed."""
-        if not self._dirty:
-            return None
-        update = Update(self._events, self._notes, self._chat, self.recap, self._since, self._told)
-        self._events, self._notes, self._chat, self._dirty = [], [], [], False
-        self.recap, self._since = False, self._told
-        return update
-
-
-class Update(NamedTuple):
-    """What one stream has not been told yet: the game's raw events, table notes (someone left,
-    came back, sat down) and chat lines; `recap` on a stream's first snapshot, whose events are
-    then the recent ones from before it opened.
-
-    `since` and `until` are the room revisions it covers: the broadcasts after `since` up to
-    and including `until` (with `recap`, the recap as of `since` first). Every stream of a room
-    is told every broadcast from its opening until it closes, and the recap as of a revision is
-    the same for every stream opened then, so (recap, since, until) says what an update holds:
-    streams with the same three (and the same viewer) are owed the same update."""
-
-    events: list[Event]
-    notes: list[TableNote]
-    chat: list[ChatRecord]
-    recap: bool
-    since: int
-    until: int
 
 
 def check_version(version: int, whose: str) -> None:
@@ -276,8 +73,10 @@ def check_version(version: int, whose: str) -> None:
         )
 
 
-@dataclass
+@dataclass(eq=False)
 class Room:
+    """One match. Compared and hashed by identity: two rooms are never the same match's."""
+
     match_id: str
     game: Game
     players: int
@@ -311,9 +110,6 @@ class Room:
     """Every seat has been taken: the match began. A deal can decide a match before anyone
     moves (Koi-Koi's dealt-hand yaku); such a match waits for its players like any other and
     is finished from the moment its last seat is taken."""
-    shared: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
-    """What is built once per revision for every viewer with the same view (the spectators'
-    snapshots, server/outbound.py); emptied by each broadcast."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.game_options(), self.seed)
@@ -422,7 +218,7 @@ class Room:
         self, slot: SeatSlot, notes: list[TableNote], change: Callable[[], None]
     ) -> None:
         """Commits a seat change (with the clock it leaves), then makes it and tells everyone."""
-        before = (slot.kind, slot.bot_level, slot.name, slot.token_hash)
+        before = replace(slot)
         began = self.began
         change()
         self.began = began or all(s.taken for s in self.seats)
@@ -433,7 +229,9 @@ class Room:
         try:
             self.log.save_seat(self.match_id, slot, clock.to_dict(), decided)
         except BaseException:
-            slot.kind, slot.bot_level, slot.name, slot.token_hash = before
+            slot.kind, slot.bot_level, slot.name = before.kind, before.bot_level, before.name
+            slot.token_hash, slot.away_since = before.token_hash, before.away_since
+            slot.announced_away, slot.bot_plays = before.announced_away, before.bot_plays
             self.began = began
             raise
         self.clock = clock
@@ -540,6 +338,12 @@ class Room:
         self.chat.append(line)
         self.broadcast([], chat=[line])
 
+    def set_join_code(self, code: str | None) -> None:
+        """Makes the match private with `code` (in the log first), or public again with None."""
+        self.log.save_join_code(self.match_id, code)
+        self.join_code = code
+        self.broadcast([])
+
     def revoke(self, seat: Seat, why: NoteKind) -> None:
         """Ends every stream of `seat`, whose token just stopped working (`why`)."""
         for subscriber in [s for s in self.subscribers if s.seat == seat]:
@@ -582,7 +386,6 @@ class Room:
         self.recent.extend(events)
         self.recent.extend(TableEvent(note) for note in notes)
         self.revision += 1
-        self.shared.clear()
         for subscriber in self.subscribers:
             subscriber.notify(self.revision, events, notes, chat)
         for listener in list(self.listeners):

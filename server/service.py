@@ -1,4 +1,5 @@
-"""The gRPC servicers: thin adapters that authenticate, decode, call the lobby or room, and encode.
+"""The gRPC servicers: thin adapters that authenticate, decode, call the authority (the
+registry, lobby, host controls, chat, room) or the archive, and encode.
 
 Every refusal becomes a status with a `google.rpc.ErrorInfo` detail whose `reason` is stable
 (see `server/errors.py`); on Play streams a refused move is answered in-band instead and the
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
@@ -18,16 +20,22 @@ from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import GameInfo, Seat
 from server import outbound
+from server.archive import Archive
+from server.chat import ChatDesk
 from server.clock import TABLE_OPTIONS
-from server.codecs import unwrap_move
+from server.codecs import Codec, unwrap_move
 from server.errors import Reason, Refusal
 from server.guard import abort, internal_error
 from server.hints import HINTS, HintDesk
+from server.host import HostControls
 from server.limits import Limiter, client_address
 from server.lobby import Lobby
+from server.mailbox import Accepted, Subscriber
 from server.notes import NoteKind
 from server.paging import DEFAULT_PAGE, after_key, page, page_size, token_after
-from server.room import Accepted, Room, SeatKind, Status, Subscriber
+from server.registry import Registry
+from server.room import Room, Status
+from server.seats import SeatKind
 from server.store import MatchRecord
 
 LOBBY_BATCH_SECONDS = 0.1
@@ -71,9 +79,24 @@ def in_order(info: GameInfo, option: str, values: frozenset[str]) -> list[str]:
     return [value for value in spec.values if value in values]
 
 
+@dataclass(frozen=True)
+class Served:
+    """What the services answer from, wired by server/main.py: the authority's parts (the
+    registry, the lobby, host controls, chat), the archive and the codecs."""
+
+    registry: Registry
+    lobby: Lobby
+    host: HostControls
+    chat: ChatDesk
+    archive: Archive
+    codecs: Mapping[str, Codec]
+
+
 class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
-        self.lobby = lobby
+    def __init__(self, served: Served, limiter: Limiter) -> None:
+        self.served = served
+        self.lobby = served.lobby
+        self.registry = served.registry
         self.limiter = limiter
 
     async def ListGames(
@@ -158,9 +181,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         """The unfinished matches and, when `finished`, the `size` + 1 newest finished ones
         after the page key `after` (enough to fill a page of `size` and know whether another
         follows, whatever the archive holds): newest first."""
-        listed: list[Room | MatchRecord] = list(self.lobby.matches(game_id))
+        listed: list[Room | MatchRecord] = list(self.registry.matches(game_id))
         if finished:
-            listed += self.lobby.archive(game_id, size + 1, after)
+            listed += self.served.archive.finished(game_id, size + 1, after)
         listed.sort(key=lambda entry: (entry.created_at, entry.match_id), reverse=True)
         return listed
 
@@ -172,11 +195,11 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     def info(self, entry: Room | MatchRecord) -> lobby_pb2.MatchInfo:
         """A match in memory as it is; a finished one from memory while it is in use there
         (its rematch link, seats given up since), else straight from the store."""
-        room = entry if isinstance(entry, Room) else self.lobby.rooms.get(entry.match_id)
+        room = entry if isinstance(entry, Room) else self.registry.rooms.get(entry.match_id)
         if room is not None:
             return outbound.match_info(room)
         assert isinstance(entry, MatchRecord)
-        return outbound.archived_info(entry, self.lobby.teams(entry))
+        return outbound.archived_info(entry, self.served.archive.teams(entry))
 
     async def JoinMatch(
         self, request: lobby_pb2.JoinMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -202,7 +225,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def FreeSeat(
         self, request: lobby_pb2.FreeSeatRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.FreeSeatResponse:
-        room = self.lobby.kick(request.match_id, require_token(context), request.seat)
+        room = self.served.host.kick(request.match_id, require_token(context), request.seat)
         return lobby_pb2.FreeSeatResponse(match=outbound.match_info(room))
 
     async def ReplaceSeatWithBot(
@@ -210,7 +233,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         request: lobby_pb2.ReplaceSeatWithBotRequest,
         context: grpc.aio.ServicerContext[Any, Any],
     ) -> lobby_pb2.ReplaceSeatWithBotResponse:
-        room = self.lobby.replace_with_bot(
+        room = self.served.host.replace_with_bot(
             request.match_id, require_token(context), request.seat, request.bot_level
         )
         return lobby_pb2.ReplaceSeatWithBotResponse(match=outbound.match_info(room))
@@ -218,7 +241,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def AbortMatch(
         self, request: lobby_pb2.AbortMatchRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> lobby_pb2.AbortMatchResponse:
-        room = self.lobby.abort(request.match_id, require_token(context))
+        room = self.served.host.abort(request.match_id, require_token(context))
         return lobby_pb2.AbortMatchResponse(match=outbound.match_info(room))
 
     async def SetMatchPrivate(
@@ -226,7 +249,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         request: lobby_pb2.SetMatchPrivateRequest,
         context: grpc.aio.ServicerContext[Any, Any],
     ) -> lobby_pb2.SetMatchPrivateResponse:
-        room = self.lobby.set_private(request.match_id, require_token(context), request.private)
+        room = self.served.host.set_private(
+            request.match_id, require_token(context), request.private
+        )
         return lobby_pb2.SetMatchPrivateResponse(
             match=outbound.match_info(room), join_code=room.join_code or ""
         )
@@ -241,7 +266,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def _watch_lobby(
         self, request: lobby_pb2.WatchLobbyRequest
     ) -> AsyncIterator[lobby_pb2.WatchLobbyResponse]:
-        watcher = self.lobby.watch()
+        watcher = self.registry.watch()
         finished: set[str] = set()  # sent once as FINISHED; not again without include_finished
 
         def wanted(room: Room) -> bool:
@@ -257,7 +282,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         try:
             # Finished matches still in memory (in use) were sent as FINISHED before.
             finished.update(
-                r.match_id for r in self.lobby.rooms.values() if r.status is Status.FINISHED
+                r.match_id for r in self.registry.rooms.values() if r.status is Status.FINISHED
             )
             # Open matches and the archive's newest page, never the whole archive: 4,000
             # finished matches made a 4.29 MB first message (issue 20, 8c).
@@ -269,7 +294,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             yield lobby_pb2.WatchLobbyResponse(
                 full=True,
                 matches=[self.info(entry) for entry in sent],
-                finished_count=self.lobby.archived(request.game_id),
+                finished_count=self.served.archive.count(request.game_id),
                 finished_page_token=token_after(archived[DEFAULT_PAGE - 1]) if more else "",
             )
             while True:
@@ -280,7 +305,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         matches=[outbound.match_info(r) for r in changed]
                     )
         finally:
-            self.lobby.unwatch(watcher)
+            self.registry.unwatch(watcher)
 
     async def Rematch(
         self, request: lobby_pb2.RematchRequest, context: grpc.aio.ServicerContext[Any, Any]
@@ -304,14 +329,16 @@ def require_token(context: grpc.aio.ServicerContext[Any, Any]) -> str:
 
 
 class MatchService(match_pb2_grpc.MatchServiceServicer):
-    def __init__(self, lobby: Lobby, limiter: Limiter) -> None:
-        self.lobby = lobby
+    def __init__(self, served: Served, limiter: Limiter) -> None:
+        self.served = served
+        self.registry = served.registry
+        self.codecs = served.codecs
         self.limiter = limiter
         self._readers: set[asyncio.Task[None]] = set()
-        self.hints = HintDesk(lobby.bots, limiter.limits.hints_per_peer)
+        self.hints = HintDesk(served.registry.bots, limiter.limits.hints_per_peer)
 
     def _submit(self, room: Room, seat: Seat, version: int, move: match_pb2.Move) -> Accepted:
-        decoded = unwrap_move(self.lobby.codecs[room.game_id], move)
+        decoded = unwrap_move(self.codecs[room.game_id], move)
         return room.submit(seat, version, decoded)
 
     async def _send(
@@ -328,7 +355,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         call. A snapshot is serialised once per revision and shared (server/outbound.py), so it
         goes out as bytes: the response is written already serialised, and without a running
         clock the same response bytes go to every stream of a viewer owed the same update."""
-        codec = self.lobby.codecs[room.game_id]
+        codec = self.codecs[room.game_id]
         snapshot_field = response.fields_by_name["snapshot"]
         result_field = response.fields_by_name.get("result")  # None: Watch, which has none
         viewer = subscriber.seat
@@ -356,7 +383,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     ) -> None:
         """Written with `context.write` (not yielded): each response skips a layer of async
         generators, and goes out as the bytes serialised once."""
-        room, seat = self.lobby.authenticate(require_token(context))
+        room, seat = self.registry.authenticate(require_token(context))
         subscriber = self.limiter.subscribe(room, seat, client_address(context))
         failure: list[Refusal] = []
 
@@ -394,7 +421,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             await self._send(room, subscriber, context, match_pb2.PlayResponse.DESCRIPTOR)
         finally:
             self.limiter.unsubscribe(room, subscriber)
-            self.lobby.release(room)
+            self.registry.release(room)
         if failure:
             await abort(context, failure[0])
         if subscriber.revoked is not None:
@@ -406,20 +433,20 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         token = bearer_token(context)
         seat = None
         if token is not None:
-            room, seat = self.lobby.authenticate(token)
+            room, seat = self.registry.authenticate(token)
             if room.match_id != request.match_id:
-                self.lobby.any_room(request.match_id)  # NOT_FOUND first, if it is
+                self.registry.any_room(request.match_id)  # NOT_FOUND first, if it is
                 raise Refusal(
                     Reason.WRONG_MATCH,
                     f"the token seats you in match {room.match_id}, not "
                     f"{request.match_id}; watch without a token to spectate",
                 )
         else:
-            room = self.lobby.any_room(request.match_id)
+            room = self.registry.any_room(request.match_id)
         try:
             subscriber = self.limiter.subscribe(room, seat, client_address(context))
         except Refusal:
-            self.lobby.release(room)
+            self.registry.release(room)
             raise
         try:
             await self._send(
@@ -431,7 +458,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             )
         finally:
             self.limiter.unsubscribe(room, subscriber)
-            self.lobby.release(room)
+            self.registry.release(room)
         if subscriber.revoked is not None:
             await abort(context, Refusal(Reason.BAD_TOKEN, REVOKED[subscriber.revoked]))
 
@@ -441,25 +468,25 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         address = client_address(context)
         self.limiter.check_rate("ReplayMatch", address)
         with self.limiter.replay(address):
-            room, record = self.lobby.finished_match(request.match_id)
+            room, record = self.served.archive.finished_match(request.match_id)
             yield match_pb2.ReplayMatchResponse(
                 header=outbound.replay_header(room, record.seed, record.created_at)
             )
-            for step in outbound.replay_steps(room, self.lobby.codecs[room.game_id], record):
+            for step in outbound.replay_steps(room, self.codecs[room.game_id], record):
                 yield match_pb2.ReplayMatchResponse(step=step)
 
     async def Act(
         self, request: match_pb2.ActRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.ActResponse:
         self.limiter.check_rate("Act", client_address(context))
-        room, seat = self.lobby.authenticate(require_token(context))
+        room, seat = self.registry.authenticate(require_token(context))
         accepted = self._submit(room, seat, request.version, request.move)
         return match_pb2.ActResponse(version=accepted.new_version)
 
     async def SendChat(
         self, request: match_pb2.SendChatRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> match_pb2.SendChatResponse:
-        line = self.lobby.say(
+        line = self.served.chat.say(
             request.match_id,
             bearer_token(context),
             request.text,
@@ -483,7 +510,7 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
                 "match_id is empty: send the id of the match whose spectators to count "
                 "(MatchInfo.match_id, as ListMatches or CreateMatch give it)",
             )
-        room = self.lobby.room(request.match_id)
+        room = self.registry.room(request.match_id)
         return match_pb2.CountSpectatorsResponse(spectators=len(room.spectators()))
 
     async def Hint(
@@ -491,10 +518,10 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     ) -> match_pb2.HintResponse:
         address = client_address(context)
         self.limiter.check_rate("Hint", address)
-        room, seat = self.lobby.authenticate(require_token(context))
+        room, seat = self.registry.authenticate(require_token(context))
         version = request.version if request.HasField("version") else None
         at, advice = await self.hints.hint(room, seat, version, address)
-        codec = self.lobby.codecs[room.game_id]
+        codec = self.codecs[room.game_id]
         return match_pb2.HintResponse(
             version=at, moves=[outbound.move_hint(codec, a) for a in advice]
         )
@@ -504,8 +531,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
     ) -> AsyncIterator[match_pb2.ReviewMatchResponse]:
         address = client_address(context)
         self.limiter.check_rate("ReviewMatch", address)
-        room, seat = self.lobby.authenticate(require_token(context))
-        codec = self.lobby.codecs[room.game_id]
+        room, seat = self.registry.authenticate(require_token(context))
+        codec = self.codecs[room.game_id]
         async for reviewed, total, review in self.hints.review(room, seat, address):
             message = match_pb2.ReviewMatchResponse(reviewed=reviewed, total=total)
             if review is not None:

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from server.log import ChatRecord
+
 UNVERSIONED_SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     match_id   TEXT PRIMARY KEY,
@@ -103,17 +105,6 @@ class SeatRecord:
     bot_level: str
     name: str
     token_hash: str | None
-
-
-@dataclass(frozen=True)
-class ChatRecord:
-    """One chat line; `seat` is None for a spectator's."""
-
-    number: int
-    seat: int | None
-    name: str
-    text: str
-    sent_at: float
 
 
 @dataclass(frozen=True)

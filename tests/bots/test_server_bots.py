@@ -90,7 +90,7 @@ async def test_a_seat_may_carry_its_thinking_time(client: Server, running: Runni
             "BAD_SEATS",
         )
         assert complaint in details
-    assert running.lobby.rooms[match.match_id].seats[1].bot_level == "hard:0.3"
+    assert running.served.registry.rooms[match.match_id].seats[1].bot_level == "hard:0.3"
 
 
 async def test_an_unspecified_bot_seat_plays_at_random(client: Server) -> None:
@@ -126,7 +126,7 @@ def test_a_level_the_lobby_would_refuse_is_refused_before_connecting(
 async def test_a_bot_whose_workers_are_gone_retries_slowly_and_changes_nothing(
     client: Server, running: Running, caplog: pytest.LogCaptureFixture
 ) -> None:
-    pool = running.lobby.bots._pool
+    pool = running.served.registry.bots._pool
     assert pool is not None
     pool.shutdown()  # every decision sent to the workers now fails at once
     match = await client.create("doors", 2, seats=[(BOT, "hard"), (BOT, "hard")])

@@ -29,8 +29,8 @@ async def test_random_bot_plays_a_doors_match_to_the_end(running: Running) -> No
     lines = out.decode().splitlines()
     assert re.fullmatch(r"final scores: \[\d+, \d+\]", lines[-1]), lines[-1]
     assert any(line.startswith("v") for line in lines[:-1])  # it made moves
-    (record,) = running.lobby.archive("doors")
-    room = running.lobby.any_room(record.match_id)
+    (record,) = running.served.archive.finished("doors")
+    room = running.served.registry.any_room(record.match_id)
     result = room.state.result()
     assert room.status is Status.FINISHED and result is not None
     assert room.seats[0].name == "random-bot"

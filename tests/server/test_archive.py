@@ -16,8 +16,8 @@ from tigerden.v1 import lobby_pb2
 from client.api import Server, connect
 from engine import GAMES
 from server.codecs import CODECS, wrap_move
-from server.lobby import token_hash
 from server.main import Running, start_server
+from server.registry import token_hash
 from server.store import SCHEMA_VERSION, SchemaTooNew, Store
 from tests.server.helpers import BOT, first_snapshot, refused, to_act, two_humans
 
@@ -113,7 +113,7 @@ async def test_an_unversioned_database_is_migrated_and_keeps_its_matches(
     match_id, tokens = first_release_db(db, moves=3, ddl=ddl)
     running = await start_server("127.0.0.1:0", db)
     try:
-        assert running.lobby.store.schema_version == SCHEMA_VERSION
+        assert running.served.archive.store.schema_version == SCHEMA_VERSION
         async with connect(f"127.0.0.1:{running.port}") as client:
             (listed,) = await client.matches()
             assert listed.match_id == match_id and listed.version == 3
@@ -191,7 +191,7 @@ async def test_start_up_does_not_grow_with_the_archive(tmp_path: Path) -> None:
     archive_of(full, 3000)
     running = await start_server("127.0.0.1:0", full)
     try:
-        assert running.lobby.rooms == {}  # nothing finished is rebuilt
+        assert running.served.registry.rooms == {}  # nothing finished is rebuilt
         async with connect(f"127.0.0.1:{running.port}") as client:
             assert await client.matches() == []
             listed = await client.matches(status=lobby_pb2.MATCH_STATUS_FINISHED)
@@ -216,7 +216,7 @@ async def test_a_finished_match_leaves_memory_but_stays_listed_and_watchable(
     running: Running, client: Server
 ) -> None:
     match_id = await finish_bot_match(client)
-    assert match_id not in running.lobby.rooms
+    assert match_id not in running.served.registry.rooms
     assert await client.matches() == []
     (finished,) = await client.matches(status=lobby_pb2.MATCH_STATUS_FINISHED)
     assert finished.match_id == match_id
@@ -225,7 +225,7 @@ async def test_a_finished_match_leaves_memory_but_stays_listed_and_watchable(
     assert await client.matches(status=lobby_pb2.MATCH_STATUS_PLAYING) == []
     (final,) = [snapshot async for snapshot in client.watch(match_id)]
     assert final.status == lobby_pb2.MATCH_STATUS_FINISHED and final.version == finished.version
-    assert running.lobby.rooms == {}
+    assert running.served.registry.rooms == {}
 
 
 async def test_a_finished_seat_token_still_shows_its_final_view(client: Server) -> None:

@@ -15,9 +15,8 @@ import pytest
 from tigerden.v1 import match_pb2, match_pb2_grpc
 
 from client.api import Server, connect
-from server.lobby import Lobby
-from server.main import Running, start_server
-from server.room import MAX_PENDING_RESULTS
+from server.mailbox import MAX_PENDING_RESULTS
+from server.main import Running, start_server, wire
 from server.store import Store
 from tests.server.helpers import refused, to_act, two_humans
 from tests.server.test_match import assert_unchanged, snapshots
@@ -127,7 +126,7 @@ async def test_reader_failure_ends_play_with_internal(
     stream that answers nothing."""
     seats = await two_humans(client)
     seat, _ = await to_act(seats)
-    room = running.lobby.rooms[seat.match_id]  # type: ignore[attr-defined]
+    room = running.served.registry.rooms[seat.match_id]  # type: ignore[attr-defined]
 
     def explode(*args: object) -> None:
         raise ZeroDivisionError("a bug")
@@ -156,7 +155,7 @@ async def test_a_colliding_match_id_is_drawn_again(tmp_path: Path) -> None:
 
     ids = iter(["aaaa", "aaaa", "bbbb"])
     store = Store(tmp_path / "db.sqlite")
-    lobby = Lobby(store, BotDriver(), new_match_id=lambda: next(ids))
+    lobby = wire(store, BotDriver(), new_match_id=lambda: next(ids)).lobby
     first, _ = lobby.create("doors", 2, {}, [])
     second, _ = lobby.create("doors", 2, {}, [])
     assert (first.match_id, second.match_id) == ("aaaa", "bbbb")
@@ -238,7 +237,7 @@ async def test_a_play_client_that_never_reads_holds_a_bounded_backlog(
 ) -> None:
     seats = await two_humans(client)
     seat, snapshot = await to_act(seats)
-    room = running.lobby.rooms[seat.match_id]
+    room = running.served.registry.rooms[seat.match_id]
     stale = match_pb2.PlayRequest(version=10**6, move=snapshot.legal_moves[0].move)
     # Without BDP probing the client's receive window stays small, so the server's sends stop
     # soon, as they would for a client that reads nothing for long.

@@ -20,10 +20,10 @@ from server.bots import BotDriver
 from server.chat import CHAT_BURST, SPECTATORS_BURST
 from server.errors import Reason, Refusal
 from server.limits import LAN_LIMITS, Limiter
-from server.lobby import Lobby
-from server.main import Running
+from server.main import Running, wire
 from server.paging import DEFAULT_PAGE
-from server.room import Room, SeatKind, Status
+from server.room import Room, Status
+from server.seats import SeatKind
 from server.store import SeatRecord, Store
 from tests.server.helpers import BOT, HUMAN, first_snapshot, refused, to_act, two_humans
 from tests.server.test_lobby_hardening import open_watch, server_with
@@ -70,11 +70,11 @@ async def test_8d_all_spectators_of_a_match_share_a_bucket(
     refused_reasons = []
     for number in range(SPECTATORS_BURST * 2):
         try:
-            running.lobby.say(match, None, "hello", "eve", f"10.0.0.{number}")
+            running.served.chat.say(match, None, "hello", "eve", f"10.0.0.{number}")
         except Refusal as refusal:
             refused_reasons.append(refusal.reason)
     assert refused_reasons == [Reason.CHAT_TOO_FAST] * SPECTATORS_BURST
-    running.lobby.say(other, None, "hello", "eve", "10.0.1.1")
+    running.served.chat.say(other, None, "hello", "eve", "10.0.1.1")
 
 
 async def test_8g_a_negative_hint_version_is_bad_version_as_for_a_move(
@@ -156,7 +156,7 @@ async def test_point5_a_person_who_plays_while_their_away_bot_waits_leaves_no_tr
     (`ValueError: seat 1 is not to act`, "bot decision in … failed" with a traceback): the
     person had played meanwhile. Now it decides first and its stale move is refused."""
     bots = BotDriver(delay=0.2)
-    lobby = Lobby(Store(":memory:"), bots)
+    lobby = wire(Store(":memory:"), bots).lobby
     room, _ = lobby.create("doors", 2, {}, [(SeatKind.HUMAN, ""), (SeatKind.HUMAN, "")])
     for seat in range(2):
         lobby.join(room.match_id, f"p{seat}", seat)

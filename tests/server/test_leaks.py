@@ -30,12 +30,15 @@ from client.bot import play_seat, random_chooser
 from engine import GAMES
 from engine.core import Seat, State
 from server import outbound
+from server.codec_log import CodecLog
 from server.codecs import CODECS, wrap_view
-from server.lobby import CodecLog
+from server.log import ChatRecord
+from server.mailbox import Subscriber, Update
 from server.notes import NoteKind, TableEvent, TableNote
 from server.referee import TIMEOUT_LEVEL, Referee
-from server.room import Room, SeatKind, SeatSlot, Subscriber, Update
-from server.store import ChatRecord, Store
+from server.room import Room
+from server.seats import SeatKind, SeatSlot
+from server.store import Store
 from tests.engine.matches import matches, played
 from tests.server.helpers import BOT, two_humans
 
@@ -187,6 +190,9 @@ class Unlogged:
         pass
 
     def append_chat(self, *args: object) -> None:
+        pass
+
+    def save_join_code(self, *args: object) -> None:
         pass
 
 

@@ -14,12 +14,14 @@ from tigerden.v1 import match_pb2
 from client.api import Server
 from engine import GAMES
 from engine.core import Seat
-from server import outbound
+from server import outbound, snapshot_cache
+from server.codec_log import CodecLog
 from server.codecs import CODECS, wrap_view
-from server.lobby import CodecLog
+from server.mailbox import Subscriber, Update
 from server.main import Running
 from server.notes import NoteKind, TableNote
-from server.room import Room, SeatKind, SeatSlot, Subscriber, Update
+from server.room import Room
+from server.seats import SeatKind, SeatSlot
 from server.store import Store
 from tests.server.helpers import two_humans
 
@@ -58,7 +60,7 @@ NOTHING = told()
 
 def alone(room: Room, viewer: Seat | None, notes: tuple[TableNote, ...] = ()) -> bytes:
     """The snapshot `viewer` gets when nothing was built for anyone before in this revision."""
-    room.shared.clear()
+    snapshot_cache.built(room).clear()
     return outbound.snapshot(room, CODEC, viewer, told(notes)).data
 
 
@@ -71,7 +73,7 @@ def test_spectators_owed_the_same_update_share_the_bytes_built_once() -> None:
     first = outbound.snapshot(room, CODEC, None, NOTHING)
     second = outbound.snapshot(room, CODEC, None, NOTHING)
     assert second.data == first.data == alone(room, None)
-    parts = [k for k in room.shared if k != "table"]
+    parts = [k for k in snapshot_cache.built(room) if k != "table"]
     assert parts == ["public", ("viewer", None), ("update", None, False, 0, 0)]
 
 
@@ -95,7 +97,7 @@ def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:
 def test_the_shared_table_part_holds_only_public_fields() -> None:
     room = table()
     outbound.snapshot(room, CODEC, 0, NOTHING)
-    shared_table = room.shared["table"]
+    shared_table = snapshot_cache.built(room)["table"]
     assert isinstance(shared_table, tuple)
     fields = {field.name for field, _ in parsed(shared_table[0]).ListFields()}
     assert fields <= PUBLIC and {"seats", "status", "to_act"} <= fields
@@ -115,7 +117,7 @@ async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
     client: Server, running: Running
 ) -> None:
     seats = await two_humans(client)
-    room = running.lobby.room(seats[0].match_id)
+    room = running.served.registry.room(seats[0].match_id)
     codec = CODECS[room.game_id]
     before = outbound.snapshot(room, codec, None, NOTHING)
     mover = room.state.to_act()
@@ -124,7 +126,7 @@ async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
     after = outbound.snapshot(room, codec, None, NOTHING)
     assert parsed(after.data).version == parsed(before.data).version + 1
     room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "someone")])  # the table changed
-    assert room.shared == {}
+    assert snapshot_cache.built(room) == {}
 
 
 def test_a_different_update_is_a_different_snapshot() -> None:
@@ -197,7 +199,7 @@ def test_streams_owed_different_updates_are_never_sent_the_same_bytes(
     owed = {}
     for name, update in updates.items():
         assert update is not None
-        room.shared.clear()
+        snapshot_cache.built(room).clear()
         owed[name] = outbound.response(room, CODEC, None, update, WATCHED).data
     assert sent == owed
     watched = {name: match_pb2.WatchResponse.FromString(data) for name, data in owed.items()}

@@ -158,7 +158,7 @@ async def test_a_browser_that_goes_away_ends_its_upstream_call(web: Running) -> 
     subscriber is gone although nothing more was ever sent to it."""
     async with connect(f"127.0.0.1:{web.port}") as grpc_client:
         ada, _bob = await two_humans(grpc_client)
-    room = web.lobby.rooms[ada.match_id]
+    room = web.served.registry.rooms[ada.match_id]
     request = match_pb2.WatchRequest(match_id=ada.match_id).SerializeToString()
     session = aiohttp.ClientSession()
     response = await session.post(
@@ -425,7 +425,7 @@ async def test_a_browser_that_never_reads_holds_up_no_one(tmp_path: Path) -> Non
         async with connect(f"127.0.0.1:{web.port}") as grpc_client:
             bots = [(int(lobby_pb2.SEAT_KIND_BOT), "random")] * 4
             match = await grpc_client.create("tiger-dragon", 4, seats=bots)
-            room = web.lobby.rooms[match.match_id]
+            room = web.served.registry.rooms[match.match_id]
             request = match_pb2.WatchRequest(match_id=match.match_id)
             sleeper = await never_reading(web, MATCH + "Watch", request.SerializeToString())
             while not room.subscribers:
