@@ -30,6 +30,7 @@ def world(view: DoorsView, players: int, options: Mapping[str, str]) -> DoorsSta
     )
     state.doors = (own, other) if seat == 0 else (other, own)
     state.contest, state.collector, state.gems = view.contest, view.collector, view.gems
+    state.history = view.history  # the earlier contests, which the Guesser reads (policy.py)
     state.phase = view.phase
     state.display, state.collection, state.discards = view.display, view.collection, view.discards
     deck = Counter(CLUE_DECK)

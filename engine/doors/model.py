@@ -292,6 +292,29 @@ class ContestOutcome:
 
 
 @dataclass(frozen=True)
+class ContestRecord:
+    """One finished contest as anyone at the table saw it, so that a player (or bot) can
+    remember how the other seat played earlier contests: every card in it was face up when it
+    was played, and the Doors only in the reveal at its end.
+
+    Replaying it needs no hidden card: start from `opening_display`; each `Take` or `Discard`
+    in `moves` removes its card from the display, and the next card of `refills` is then put
+    there (none after the take that scored a set, and none after the guess, match or pass,
+    which refill nothing). The last refill may have emptied the deck and ended the contest.
+    """
+
+    contest: int
+    collector: Seat
+    opening_display: tuple[Card, ...]
+    """The display as dealt, sorted."""
+    moves: tuple[DoorsMove, ...]
+    """Every decision of the contest, in order, both seats'."""
+    refills: tuple[Card, ...]
+    """The cards that refilled the display, in order (the top of the deck first)."""
+    outcome: ContestOutcome
+
+
+@dataclass(frozen=True)
 class DoorsView:
     """All that one seat (or, with viewer None, a spectator) may know.
 
@@ -312,6 +335,8 @@ class DoorsView:
     last_contest: ContestOutcome | None
     target_gems: int
     collector_set_optional: bool
+    history: tuple[ContestRecord, ...]
+    """Every finished contest of the match, oldest first: all public."""
 
     def joined(self, private: DoorsPrivate) -> DoorsView:
         """The seat's view: this public one with its own Door."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import cast
 
 from engine.chance import choice, sample_all, seeded
 from engine.core import Event, Move, Result, Seat, State, require_legal
@@ -26,6 +27,7 @@ from engine.doors.model import (
     Colour,
     ContestEnded,
     ContestOutcome,
+    ContestRecord,
     ContestStarted,
     Discard,
     Discarded,
@@ -94,6 +96,7 @@ class DoorsState(State):
         self.contest = 1
         self.gems = (0, 0)
         self.last_contest: ContestOutcome | None = None
+        self.history: tuple[ContestRecord, ...] = ()
         self._deal_seed = rng.getrandbits(64)
         self._deal_from_seed()
 
@@ -115,6 +118,12 @@ class DoorsState(State):
         self.doors = (first, second) if self.collector == 0 else (second, first)
         self.display = tuple(sorted(clue_order[: RULES.display_size]))
         self.deck = tuple(clue_order[RULES.display_size :])
+        # The contest's record so far (see `_end_contest`): its opening display and moves.
+        # Its refills are the deck as dealt less what is left, kept whole rather than card by
+        # card; `determinize` keeps the refilled cards and resamples the rest with the deck.
+        self._opening = self.display
+        self._dealt_deck = self.deck
+        self._moves: tuple[Move, ...] = ()
         self.collection: tuple[Card, ...] = ()
         self.discards: tuple[Card, ...] = ()
         self.phase = Phase.COLLECTOR_TAKE
@@ -158,6 +167,7 @@ class DoorsState(State):
 
     def apply(self, move: Move) -> list[Event]:
         require_legal(self, move)
+        self._moves += (move,)
         events: list[Event] = []
         if isinstance(move, Take):  # C1
             self.display = _without(self.display, move.card)
@@ -205,6 +215,7 @@ class DoorsState(State):
             last_contest=self.last_contest,
             target_gems=RULES.target_gems,
             collector_set_optional=self.collector_set_optional,
+            history=self.history,
         )
 
     def private_view(self, seat: Seat) -> DoorsPrivate:
@@ -230,6 +241,7 @@ class DoorsState(State):
         # Sorted first: the resample must not depend on the hidden order it replaces, or two
         # states with the same view would give a bot different worlds for the same seed.
         clone.deck = tuple(sample_all(rng, sorted(self.deck)))
+        clone._dealt_deck = self._refills() + clone.deck
         clone._deal_seed = rng.getrandbits(64)
         return clone
 
@@ -274,6 +286,15 @@ class DoorsState(State):
             self.gems[1] + (gems if scorer == 1 else 0),
         )
         self.last_contest = ContestOutcome(self.contest, reason, scorer, gems, self.doors)
+        record = ContestRecord(
+            self.contest,
+            self.collector,
+            self._opening,
+            cast(tuple[DoorsMove, ...], self._moves),  # `apply` takes only legal Doors moves
+            self._refills(),
+            self.last_contest,
+        )
+        self.history += (record,)
         events.append(ContestEnded(self.contest, reason, scorer, gems, self.doors))
         if self.gems[scorer] >= RULES.target_gems:
             self.phase = Phase.OVER
@@ -283,6 +304,10 @@ class DoorsState(State):
         self.collector = self.guesser
         self._deal_from_seed()
         events.append(ContestStarted(self.contest, self.collector))
+
+    def _refills(self) -> tuple[Card, ...]:
+        """The cards that have refilled the display this contest, in order: all face up."""
+        return self._dealt_deck[: len(self._dealt_deck) - len(self.deck)]
 
     def _could_hold(self, seat: Seat, door: Card) -> bool:
         """Whether the public facts allow `seat` to hold `door` (see `determinize`)."""

@@ -463,6 +463,19 @@ async function main() {
       }
       console.log(`koikoi: every player's counted_pile present (${final.view.koikoi.players.length} players)`);
     }
+    if (final.view && final.view.doors) {
+      // DoorsView.history: every finished contest as the table saw it (its opening display,
+      // both seats' moves in order, the refills, the outcome). A match to 10 gems takes at
+      // least two contests, and the last record is last_contest's.
+      const { history, last_contest: lastContest } = final.view.doors;
+      if (!history || history.length < 2) throw new Error('DoorsView.history missing or short');
+      const newest = history[history.length - 1];
+      if (!newest.outcome || newest.outcome.contest !== lastContest.contest) {
+        throw new Error('DoorsView.history does not end with last_contest');
+      }
+      const takes = history.map((record) => record.moves.filter((move) => move.take).length);
+      console.log(`doors: history of ${history.length} contests, takes per contest ${takes.join(' ')}`);
+    }
     const { steps } = await replay(match, matchId);
     if (steps.length !== final.version + 1) throw new Error(`the replay has ${steps.length} steps`);
     console.log(`${args.game}: replayed ${steps.length} positions, every seat's view revealed`);

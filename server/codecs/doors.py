@@ -4,6 +4,7 @@ by number; `None` travels as the `*_UNSPECIFIED` zero."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from tigerden.v1 import doors_pb2 as pb
 
@@ -63,6 +64,30 @@ def _outcome_of(message: pb.DoorsContestOutcome) -> m.ContestOutcome:
     )
 
 
+def _record(codec: DoorsCodec, record: m.ContestRecord) -> pb.DoorsContestRecord:
+    return pb.DoorsContestRecord(
+        contest=record.contest,
+        collector=record.collector,
+        opening_display=[int(card) for card in record.opening_display],  # type: ignore[misc]
+        moves=[codec.encode_move(move) for move in record.moves],
+        refills=[int(card) for card in record.refills],  # type: ignore[misc]
+        outcome=_outcome(record.outcome),
+    )
+
+
+def _record_of(codec: DoorsCodec, message: pb.DoorsContestRecord) -> m.ContestRecord:
+    """A record as the server sent it: its moves decode as a client's would (`decode_move`)."""
+    moves = tuple(codec.decode_move(move) for move in message.moves)
+    return m.ContestRecord(
+        contest=message.contest,
+        collector=message.collector,
+        opening_display=_cards_of(message.opening_display),
+        moves=cast(tuple[m.DoorsMove, ...], moves),  # decode_move makes only Doors moves
+        refills=_cards_of(message.refills),
+        outcome=_outcome_of(message.outcome),
+    )
+
+
 class DoorsCodec:
     game_id = "doors"
     field = "doors"
@@ -80,6 +105,7 @@ class DoorsCodec:
             own_door=_card(view.own_door),  # type: ignore[arg-type]
             target_gems=view.target_gems,
             collector_set_optional=view.collector_set_optional,
+            history=[_record(self, record) for record in view.history],
         )
         if view.last_contest is not None:
             message.last_contest.CopyFrom(_outcome(view.last_contest))
@@ -104,6 +130,7 @@ class DoorsCodec:
             last_contest=None if last is None else _outcome_of(last),
             target_gems=message.target_gems,
             collector_set_optional=message.collector_set_optional,
+            history=tuple(_record_of(self, record) for record in message.history),
         )
 
     def encode_public(self, public: m.DoorsView) -> tuple[bytes, ...]:

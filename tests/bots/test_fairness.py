@@ -21,13 +21,16 @@ BUDGET = Budget(iterations=8)
 
 def check_pairs(count: int, seed: int) -> None:
     rng = random.Random(seed)
+    with_history = 0
     for number, (state, seat, twin) in enumerate(twins(count, seed, rng)):
         assert twin.view(seat) == state.view(seat)
+        with_history += bool(getattr(state.view(seat), "history", ()))
         level = LEVELS[number % len(LEVELS)]
         decision_seed = rng.getrandbits(32)
         mine = decide(state, seat, level, decision_seed, BUDGET)
         theirs = decide(twin, seat, level, decision_seed, BUDGET)
         assert mine == theirs, f"{level} decided {mine} and {theirs} on one view: {state!r}"
+    assert with_history, "some pairs remember earlier contests (DoorsView.history)"
 
 
 def test_determinize_depends_only_on_the_view() -> None:

@@ -33,7 +33,7 @@ def matches(game_id: str) -> list[State]:
 def test_a_view_decodes_to_the_view_it_was_encoded_from(game_id: str) -> None:
     codec = CODECS[game_id]
     rng = random.Random(game_id)
-    summaries = 0
+    summaries = histories = 0
     for state in matches(game_id):
         while True:
             to_act = state.to_act()
@@ -46,10 +46,13 @@ def test_a_view_decodes_to_the_view_it_was_encoded_from(game_id: str) -> None:
                 getattr(view, name, None) is not None
                 for name in ("last_contest", "last_deal", "last_round")
             )
+            histories += bool(getattr(view, "history", ()))
             if to_act is None:
                 break
             state.apply(rng.choice(state.legal_moves()))
     assert summaries, "the matches reach a second segment, whose views carry a summary"
+    if game_id == "doors":
+        assert histories, "the views carry the earlier contests (DoorsView.history)"
 
 
 def snapshot(game_id: str, state: State, viewer: Seat | None) -> match_pb2.Snapshot:

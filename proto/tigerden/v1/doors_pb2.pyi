@@ -461,6 +461,7 @@ class DoorsView(_message.Message):
     LAST_CONTEST_FIELD_NUMBER: _builtins.int
     TARGET_GEMS_FIELD_NUMBER: _builtins.int
     COLLECTOR_SET_OPTIONAL_FIELD_NUMBER: _builtins.int
+    HISTORY_FIELD_NUMBER: _builtins.int
     contest: _builtins.int
     """The contest number, from 1."""
     collector: _builtins.int
@@ -495,6 +496,12 @@ class DoorsView(_message.Message):
     def last_contest(self) -> Global___DoorsContestOutcome:
         """The previous contest's outcome, if any."""
 
+    @_builtins.property
+    def history(self) -> _containers.RepeatedCompositeFieldContainer[Global___DoorsContestRecord]:
+        """Every finished contest of the match, oldest first (the last one's outcome is also
+        last_contest). All public: what anyone at the table could remember.
+        """
+
     def __init__(
         self,
         *,
@@ -510,14 +517,69 @@ class DoorsView(_message.Message):
         last_contest: Global___DoorsContestOutcome | None = ...,
         target_gems: _builtins.int = ...,
         collector_set_optional: _builtins.bool = ...,
+        history: _abc.Iterable[Global___DoorsContestRecord] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["last_contest", b"last_contest"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["collection", b"collection", "collector", b"collector", "collector_set_optional", b"collector_set_optional", "contest", b"contest", "deck_count", b"deck_count", "discards", b"discards", "display", b"display", "gems", b"gems", "last_contest", b"last_contest", "own_door", b"own_door", "phase", b"phase", "target_gems", b"target_gems"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["collection", b"collection", "collector", b"collector", "collector_set_optional", b"collector_set_optional", "contest", b"contest", "deck_count", b"deck_count", "discards", b"discards", "display", b"display", "gems", b"gems", "history", b"history", "last_contest", b"last_contest", "own_door", b"own_door", "phase", b"phase", "target_gems", b"target_gems"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___DoorsView: _TypeAlias = DoorsView  # noqa: Y015
+
+@_typing.final
+class DoorsContestRecord(_message.Message):
+    """DoorsContestRecord is one finished contest as the whole table saw it. Replay it from
+    opening_display: each take or discard in moves removes its card from the display and the
+    next card of refills takes its place (no refill after the take that scored a set, nor after
+    a guess, match_set or pass_turn).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CONTEST_FIELD_NUMBER: _builtins.int
+    COLLECTOR_FIELD_NUMBER: _builtins.int
+    OPENING_DISPLAY_FIELD_NUMBER: _builtins.int
+    MOVES_FIELD_NUMBER: _builtins.int
+    REFILLS_FIELD_NUMBER: _builtins.int
+    OUTCOME_FIELD_NUMBER: _builtins.int
+    contest: _builtins.int
+    """The contest number, from 1."""
+    collector: _builtins.int
+    """The Collector's seat in that contest."""
+    @_builtins.property
+    def opening_display(self) -> _containers.RepeatedScalarFieldContainer[Global___DoorsCard.ValueType]:
+        """The display as dealt, sorted."""
+
+    @_builtins.property
+    def moves(self) -> _containers.RepeatedCompositeFieldContainer[Global___DoorsMove]:
+        """Every decision of the contest, both seats', in order."""
+
+    @_builtins.property
+    def refills(self) -> _containers.RepeatedScalarFieldContainer[Global___DoorsCard.ValueType]:
+        """The cards that refilled the display, in order (the top of the deck first)."""
+
+    @_builtins.property
+    def outcome(self) -> Global___DoorsContestOutcome:
+        """Its scoring, both Doors revealed."""
+
+    def __init__(
+        self,
+        *,
+        contest: _builtins.int = ...,
+        collector: _builtins.int = ...,
+        opening_display: _abc.Iterable[Global___DoorsCard.ValueType] | None = ...,
+        moves: _abc.Iterable[Global___DoorsMove] | None = ...,
+        refills: _abc.Iterable[Global___DoorsCard.ValueType] | None = ...,
+        outcome: Global___DoorsContestOutcome | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["collector", b"collector", "contest", b"contest", "moves", b"moves", "opening_display", b"opening_display", "outcome", b"outcome", "refills", b"refills"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DoorsContestRecord: _TypeAlias = DoorsContestRecord  # noqa: Y015
 
 @_typing.final
 class DoorsEvent(_message.Message):

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tigerden/v1/doors.proto.
  */
 export const file_tigerden_v1_doors: GenFile = /*@__PURE__*/
-  fileDesc("Chd0aWdlcmRlbi92MS9kb29ycy5wcm90bxILdGlnZXJkZW4udjEi4QIKCURvb3JzTW92ZRImCgR0YWtlGAEgASgLMhYudGlnZXJkZW4udjEuRG9vcnNUYWtlSAASLAoHZGlzY2FyZBgCIAEoCzIZLnRpZ2VyZGVuLnYxLkRvb3JzRGlzY2FyZEgAEigKBWd1ZXNzGAMgASgLMhcudGlnZXJkZW4udjEuRG9vcnNHdWVzc0gAEi8KCW1hdGNoX3NldBgEIAEoCzIaLnRpZ2VyZGVuLnYxLkRvb3JzTWF0Y2hTZXRIABIrCglwYXNzX3R1cm4YBSABKAsyFi50aWdlcmRlbi52MS5Eb29yc1Bhc3NIABIzCglzY29yZV9zZXQYBiABKAsyGi50aWdlcmRlbi52MS5Eb29yc1Njb3JlU2V0QgIYAUgAEjcKC2RlY2xpbmVfc2V0GAcgASgLMhwudGlnZXJkZW4udjEuRG9vcnNEZWNsaW5lU2V0QgIYAUgAQggKBmFjdGlvbiJECglEb29yc1Rha2USJAoEY2FyZBgBIAEoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIRCglzY29yZV9zZXQYKCABKAgiNAoMRG9vcnNEaXNjYXJkEiQKBGNhcmQYASABKA4yFi50aWdlcmRlbi52MS5Eb29yc0NhcmQiXAoKRG9vcnNHdWVzcxIoCgZjb2xvdXIYASABKA4yGC50aWdlcmRlbi52MS5Eb29yc0NvbG91chIkCgRyb2xlGAIgASgOMhYudGlnZXJkZW4udjEuRG9vcnNSb2xlIg8KDURvb3JzTWF0Y2hTZXQiCwoJRG9vcnNQYXNzIg8KDURvb3JzU2NvcmVTZXQiEQoPRG9vcnNEZWNsaW5lU2V0IpoBChNEb29yc0NvbnRlc3RPdXRjb21lEg8KB2NvbnRlc3QYASABKAUSLQoGcmVhc29uGAIgASgOMh0udGlnZXJkZW4udjEuRG9vcnNTY29yZVJlYXNvbhIOCgZzY29yZXIYAyABKAUSDAoEZ2VtcxgEIAEoBRIlCgVkb29ycxgFIAMoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZCKPAwoJRG9vcnNWaWV3Eg8KB2NvbnRlc3QYASABKAUSEQoJY29sbGVjdG9yGAIgASgFEiYKBXBoYXNlGAMgASgOMhcudGlnZXJkZW4udjEuRG9vcnNQaGFzZRInCgdkaXNwbGF5GAQgAygOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkEhIKCmRlY2tfY291bnQYBSABKAUSKgoKY29sbGVjdGlvbhgGIAMoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIoCghkaXNjYXJkcxgHIAMoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIMCgRnZW1zGAggAygFEigKCG93bl9kb29yGAkgASgOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkEjYKDGxhc3RfY29udGVzdBgKIAEoCzIgLnRpZ2VyZGVuLnYxLkRvb3JzQ29udGVzdE91dGNvbWUSEwoLdGFyZ2V0X2dlbXMYCyABKAUSHgoWY29sbGVjdG9yX3NldF9vcHRpb25hbBgMIAEoCCLgAwoKRG9vcnNFdmVudBI7Cg9jb250ZXN0X3N0YXJ0ZWQYASABKAsyIC50aWdlcmRlbi52MS5Eb29yc0NvbnRlc3RTdGFydGVkSAASJgoEdG9vaxgCIAEoCzIWLnRpZ2VyZGVuLnYxLkRvb3JzVG9va0gAEjAKCWRpc2NhcmRlZBgDIAEoCzIbLnRpZ2VyZGVuLnYxLkRvb3JzRGlzY2FyZGVkSAASLgoIcmVmaWxsZWQYBCABKAsyGi50aWdlcmRlbi52MS5Eb29yc1JlZmlsbGVkSAASLAoHZ3Vlc3NlZBgFIAEoCzIZLnRpZ2VyZGVuLnYxLkRvb3JzR3Vlc3NlZEgAEioKBnBhc3NlZBgGIAEoCzIYLnRpZ2VyZGVuLnYxLkRvb3JzUGFzc2VkSAASOQoMc2V0X2RlY2xpbmVkGAcgASgLMh0udGlnZXJkZW4udjEuRG9vcnNTZXREZWNsaW5lZEICGAFIABI5Cg1jb250ZXN0X2VuZGVkGAggASgLMiAudGlnZXJkZW4udjEuRG9vcnNDb250ZXN0T3V0Y29tZUgAEjMKC21hdGNoX2VuZGVkGAkgASgLMhwudGlnZXJkZW4udjEuRG9vcnNNYXRjaEVuZGVkSABCBgoEa2luZCI5ChNEb29yc0NvbnRlc3RTdGFydGVkEg8KB2NvbnRlc3QYASABKAUSEQoJY29sbGVjdG9yGAIgASgFIj8KCURvb3JzVG9vaxIMCgRzZWF0GAEgASgFEiQKBGNhcmQYAiABKA4yFi50aWdlcmRlbi52MS5Eb29yc0NhcmQiRAoORG9vcnNEaXNjYXJkZWQSDAoEc2VhdBgBIAEoBRIkCgRjYXJkGAIgASgOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkIkgKDURvb3JzUmVmaWxsZWQSJAoEY2FyZBgBIAEoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIRCglkZWNrX2xlZnQYAiABKAUifQoMRG9vcnNHdWVzc2VkEgwKBHNlYXQYASABKAUSKAoGY29sb3VyGAIgASgOMhgudGlnZXJkZW4udjEuRG9vcnNDb2xvdXISJAoEcm9sZRgDIAEoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzUm9sZRIPCgdjb3JyZWN0GAQgASgIIhsKC0Rvb3JzUGFzc2VkEgwKBHNlYXQYASABKAUiIAoQRG9vcnNTZXREZWNsaW5lZBIMCgRzZWF0GAEgASgFIi8KD0Rvb3JzTWF0Y2hFbmRlZBIOCgZ3aW5uZXIYASABKAUSDAoEZ2VtcxgCIAMoBSrFAQoJRG9vcnNDYXJkEhoKFkRPT1JTX0NBUkRfVU5TUEVDSUZJRUQQABIXChNET09SU19DQVJEX1JFRF9MQURZEAESGAoURE9PUlNfQ0FSRF9CTFVFX0xBRFkQAhIYChRET09SU19DQVJEX1JFRF9USUdFUhADEhkKFURPT1JTX0NBUkRfQkxVRV9USUdFUhAEEhoKFkRPT1JTX0NBUkRfV0lMRF9DT0xPVVIQBRIYChRET09SU19DQVJEX1dJTERfUk9MRRAGKlgKC0Rvb3JzQ29sb3VyEhwKGERPT1JTX0NPTE9VUl9VTlNQRUNJRklFRBAAEhQKEERPT1JTX0NPTE9VUl9SRUQQARIVChFET09SU19DT0xPVVJfQkxVRRACKlIKCURvb3JzUm9sZRIaChZET09SU19ST0xFX1VOU1BFQ0lGSUVEEAASEwoPRE9PUlNfUk9MRV9MQURZEAESFAoQRE9PUlNfUk9MRV9USUdFUhACKswBCgpEb29yc1BoYXNlEhsKF0RPT1JTX1BIQVNFX1VOU1BFQ0lGSUVEEAASHgoaRE9PUlNfUEhBU0VfQ09MTEVDVE9SX1RBS0UQARIqCiJET09SU19QSEFTRV9DT0xMRUNUT1JfU0VUX0RFQ0lTSU9OEAIaAggBEh8KG0RPT1JTX1BIQVNFX0dVRVNTRVJfRElTQ0FSRBADEh4KGkRPT1JTX1BIQVNFX0dVRVNTRVJfQUNUSU9OEAQSFAoQRE9PUlNfUEhBU0VfT1ZFUhAFKo4CChBEb29yc1Njb3JlUmVhc29uEiIKHkRPT1JTX1NDT1JFX1JFQVNPTl9VTlNQRUNJRklFRBAAEiQKIERPT1JTX1NDT1JFX1JFQVNPTl9DT0xMRUNUT1JfU0VUEAESIgoeRE9PUlNfU0NPUkVfUkVBU09OX1dST05HX0dVRVNTEAISIQodRE9PUlNfU0NPUkVfUkVBU09OX0ZVTExfR1VFU1MQAxIhCh1ET09SU19TQ09SRV9SRUFTT05fREVDS19FTVBUWRAEEiIKHkRPT1JTX1NDT1JFX1JFQVNPTl9NQVRDSEVEX1NFVBAFEiIKHkRPT1JTX1NDT1JFX1JFQVNPTl9UUkFJVF9HVUVTUxAGYgZwcm90bzM");
+  fileDesc("Chd0aWdlcmRlbi92MS9kb29ycy5wcm90bxILdGlnZXJkZW4udjEi4QIKCURvb3JzTW92ZRImCgR0YWtlGAEgASgLMhYudGlnZXJkZW4udjEuRG9vcnNUYWtlSAASLAoHZGlzY2FyZBgCIAEoCzIZLnRpZ2VyZGVuLnYxLkRvb3JzRGlzY2FyZEgAEigKBWd1ZXNzGAMgASgLMhcudGlnZXJkZW4udjEuRG9vcnNHdWVzc0gAEi8KCW1hdGNoX3NldBgEIAEoCzIaLnRpZ2VyZGVuLnYxLkRvb3JzTWF0Y2hTZXRIABIrCglwYXNzX3R1cm4YBSABKAsyFi50aWdlcmRlbi52MS5Eb29yc1Bhc3NIABIzCglzY29yZV9zZXQYBiABKAsyGi50aWdlcmRlbi52MS5Eb29yc1Njb3JlU2V0QgIYAUgAEjcKC2RlY2xpbmVfc2V0GAcgASgLMhwudGlnZXJkZW4udjEuRG9vcnNEZWNsaW5lU2V0QgIYAUgAQggKBmFjdGlvbiJECglEb29yc1Rha2USJAoEY2FyZBgBIAEoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIRCglzY29yZV9zZXQYKCABKAgiNAoMRG9vcnNEaXNjYXJkEiQKBGNhcmQYASABKA4yFi50aWdlcmRlbi52MS5Eb29yc0NhcmQiXAoKRG9vcnNHdWVzcxIoCgZjb2xvdXIYASABKA4yGC50aWdlcmRlbi52MS5Eb29yc0NvbG91chIkCgRyb2xlGAIgASgOMhYudGlnZXJkZW4udjEuRG9vcnNSb2xlIg8KDURvb3JzTWF0Y2hTZXQiCwoJRG9vcnNQYXNzIg8KDURvb3JzU2NvcmVTZXQiEQoPRG9vcnNEZWNsaW5lU2V0IpoBChNEb29yc0NvbnRlc3RPdXRjb21lEg8KB2NvbnRlc3QYASABKAUSLQoGcmVhc29uGAIgASgOMh0udGlnZXJkZW4udjEuRG9vcnNTY29yZVJlYXNvbhIOCgZzY29yZXIYAyABKAUSDAoEZ2VtcxgEIAEoBRIlCgVkb29ycxgFIAMoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZCLBAwoJRG9vcnNWaWV3Eg8KB2NvbnRlc3QYASABKAUSEQoJY29sbGVjdG9yGAIgASgFEiYKBXBoYXNlGAMgASgOMhcudGlnZXJkZW4udjEuRG9vcnNQaGFzZRInCgdkaXNwbGF5GAQgAygOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkEhIKCmRlY2tfY291bnQYBSABKAUSKgoKY29sbGVjdGlvbhgGIAMoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIoCghkaXNjYXJkcxgHIAMoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZBIMCgRnZW1zGAggAygFEigKCG93bl9kb29yGAkgASgOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkEjYKDGxhc3RfY29udGVzdBgKIAEoCzIgLnRpZ2VyZGVuLnYxLkRvb3JzQ29udGVzdE91dGNvbWUSEwoLdGFyZ2V0X2dlbXMYCyABKAUSHgoWY29sbGVjdG9yX3NldF9vcHRpb25hbBgMIAEoCBIwCgdoaXN0b3J5GA0gAygLMh8udGlnZXJkZW4udjEuRG9vcnNDb250ZXN0UmVjb3JkIuwBChJEb29yc0NvbnRlc3RSZWNvcmQSDwoHY29udGVzdBgBIAEoBRIRCgljb2xsZWN0b3IYAiABKAUSLwoPb3BlbmluZ19kaXNwbGF5GAMgAygOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkEiUKBW1vdmVzGAQgAygLMhYudGlnZXJkZW4udjEuRG9vcnNNb3ZlEicKB3JlZmlsbHMYBSADKA4yFi50aWdlcmRlbi52MS5Eb29yc0NhcmQSMQoHb3V0Y29tZRgGIAEoCzIgLnRpZ2VyZGVuLnYxLkRvb3JzQ29udGVzdE91dGNvbWUi4AMKCkRvb3JzRXZlbnQSOwoPY29udGVzdF9zdGFydGVkGAEgASgLMiAudGlnZXJkZW4udjEuRG9vcnNDb250ZXN0U3RhcnRlZEgAEiYKBHRvb2sYAiABKAsyFi50aWdlcmRlbi52MS5Eb29yc1Rvb2tIABIwCglkaXNjYXJkZWQYAyABKAsyGy50aWdlcmRlbi52MS5Eb29yc0Rpc2NhcmRlZEgAEi4KCHJlZmlsbGVkGAQgASgLMhoudGlnZXJkZW4udjEuRG9vcnNSZWZpbGxlZEgAEiwKB2d1ZXNzZWQYBSABKAsyGS50aWdlcmRlbi52MS5Eb29yc0d1ZXNzZWRIABIqCgZwYXNzZWQYBiABKAsyGC50aWdlcmRlbi52MS5Eb29yc1Bhc3NlZEgAEjkKDHNldF9kZWNsaW5lZBgHIAEoCzIdLnRpZ2VyZGVuLnYxLkRvb3JzU2V0RGVjbGluZWRCAhgBSAASOQoNY29udGVzdF9lbmRlZBgIIAEoCzIgLnRpZ2VyZGVuLnYxLkRvb3JzQ29udGVzdE91dGNvbWVIABIzCgttYXRjaF9lbmRlZBgJIAEoCzIcLnRpZ2VyZGVuLnYxLkRvb3JzTWF0Y2hFbmRlZEgAQgYKBGtpbmQiOQoTRG9vcnNDb250ZXN0U3RhcnRlZBIPCgdjb250ZXN0GAEgASgFEhEKCWNvbGxlY3RvchgCIAEoBSI/CglEb29yc1Rvb2sSDAoEc2VhdBgBIAEoBRIkCgRjYXJkGAIgASgOMhYudGlnZXJkZW4udjEuRG9vcnNDYXJkIkQKDkRvb3JzRGlzY2FyZGVkEgwKBHNlYXQYASABKAUSJAoEY2FyZBgCIAEoDjIWLnRpZ2VyZGVuLnYxLkRvb3JzQ2FyZCJICg1Eb29yc1JlZmlsbGVkEiQKBGNhcmQYASABKA4yFi50aWdlcmRlbi52MS5Eb29yc0NhcmQSEQoJZGVja19sZWZ0GAIgASgFIn0KDERvb3JzR3Vlc3NlZBIMCgRzZWF0GAEgASgFEigKBmNvbG91chgCIAEoDjIYLnRpZ2VyZGVuLnYxLkRvb3JzQ29sb3VyEiQKBHJvbGUYAyABKA4yFi50aWdlcmRlbi52MS5Eb29yc1JvbGUSDwoHY29ycmVjdBgEIAEoCCIbCgtEb29yc1Bhc3NlZBIMCgRzZWF0GAEgASgFIiAKEERvb3JzU2V0RGVjbGluZWQSDAoEc2VhdBgBIAEoBSIvCg9Eb29yc01hdGNoRW5kZWQSDgoGd2lubmVyGAEgASgFEgwKBGdlbXMYAiADKAUqxQEKCURvb3JzQ2FyZBIaChZET09SU19DQVJEX1VOU1BFQ0lGSUVEEAASFwoTRE9PUlNfQ0FSRF9SRURfTEFEWRABEhgKFERPT1JTX0NBUkRfQkxVRV9MQURZEAISGAoURE9PUlNfQ0FSRF9SRURfVElHRVIQAxIZChVET09SU19DQVJEX0JMVUVfVElHRVIQBBIaChZET09SU19DQVJEX1dJTERfQ09MT1VSEAUSGAoURE9PUlNfQ0FSRF9XSUxEX1JPTEUQBipYCgtEb29yc0NvbG91chIcChhET09SU19DT0xPVVJfVU5TUEVDSUZJRUQQABIUChBET09SU19DT0xPVVJfUkVEEAESFQoRRE9PUlNfQ09MT1VSX0JMVUUQAipSCglEb29yc1JvbGUSGgoWRE9PUlNfUk9MRV9VTlNQRUNJRklFRBAAEhMKD0RPT1JTX1JPTEVfTEFEWRABEhQKEERPT1JTX1JPTEVfVElHRVIQAirMAQoKRG9vcnNQaGFzZRIbChdET09SU19QSEFTRV9VTlNQRUNJRklFRBAAEh4KGkRPT1JTX1BIQVNFX0NPTExFQ1RPUl9UQUtFEAESKgoiRE9PUlNfUEhBU0VfQ09MTEVDVE9SX1NFVF9ERUNJU0lPThACGgIIARIfChtET09SU19QSEFTRV9HVUVTU0VSX0RJU0NBUkQQAxIeChpET09SU19QSEFTRV9HVUVTU0VSX0FDVElPThAEEhQKEERPT1JTX1BIQVNFX09WRVIQBSqOAgoQRG9vcnNTY29yZVJlYXNvbhIiCh5ET09SU19TQ09SRV9SRUFTT05fVU5TUEVDSUZJRUQQABIkCiBET09SU19TQ09SRV9SRUFTT05fQ09MTEVDVE9SX1NFVBABEiIKHkRPT1JTX1NDT1JFX1JFQVNPTl9XUk9OR19HVUVTUxACEiEKHURPT1JTX1NDT1JFX1JFQVNPTl9GVUxMX0dVRVNTEAMSIQodRE9PUlNfU0NPUkVfUkVBU09OX0RFQ0tfRU1QVFkQBBIiCh5ET09SU19TQ09SRV9SRUFTT05fTUFUQ0hFRF9TRVQQBRIiCh5ET09SU19TQ09SRV9SRUFTT05fVFJBSVRfR1VFU1MQBmIGcHJvdG8z");
 
 /**
  * DoorsMove is one Doors decision; exactly one action is set.
@@ -368,6 +368,14 @@ export type DoorsView = Message<"tigerden.v1.DoorsView"> & {
    * @generated from field: bool collector_set_optional = 12;
    */
   collectorSetOptional: boolean;
+
+  /**
+   * Every finished contest of the match, oldest first (the last one's outcome is also
+   * last_contest). All public: what anyone at the table could remember.
+   *
+   * @generated from field: repeated tigerden.v1.DoorsContestRecord history = 13;
+   */
+  history: DoorsContestRecord[];
 };
 
 /**
@@ -376,6 +384,65 @@ export type DoorsView = Message<"tigerden.v1.DoorsView"> & {
  */
 export const DoorsViewSchema: GenMessage<DoorsView> = /*@__PURE__*/
   messageDesc(file_tigerden_v1_doors, 9);
+
+/**
+ * DoorsContestRecord is one finished contest as the whole table saw it. Replay it from
+ * opening_display: each take or discard in moves removes its card from the display and the
+ * next card of refills takes its place (no refill after the take that scored a set, nor after
+ * a guess, match_set or pass_turn).
+ *
+ * @generated from message tigerden.v1.DoorsContestRecord
+ */
+export type DoorsContestRecord = Message<"tigerden.v1.DoorsContestRecord"> & {
+  /**
+   * The contest number, from 1.
+   *
+   * @generated from field: int32 contest = 1;
+   */
+  contest: number;
+
+  /**
+   * The Collector's seat in that contest.
+   *
+   * @generated from field: int32 collector = 2;
+   */
+  collector: number;
+
+  /**
+   * The display as dealt, sorted.
+   *
+   * @generated from field: repeated tigerden.v1.DoorsCard opening_display = 3;
+   */
+  openingDisplay: DoorsCard[];
+
+  /**
+   * Every decision of the contest, both seats', in order.
+   *
+   * @generated from field: repeated tigerden.v1.DoorsMove moves = 4;
+   */
+  moves: DoorsMove[];
+
+  /**
+   * The cards that refilled the display, in order (the top of the deck first).
+   *
+   * @generated from field: repeated tigerden.v1.DoorsCard refills = 5;
+   */
+  refills: DoorsCard[];
+
+  /**
+   * Its scoring, both Doors revealed.
+   *
+   * @generated from field: tigerden.v1.DoorsContestOutcome outcome = 6;
+   */
+  outcome?: DoorsContestOutcome | undefined;
+};
+
+/**
+ * Describes the message tigerden.v1.DoorsContestRecord.
+ * Use `create(DoorsContestRecordSchema)` to create a new message.
+ */
+export const DoorsContestRecordSchema: GenMessage<DoorsContestRecord> = /*@__PURE__*/
+  messageDesc(file_tigerden_v1_doors, 10);
 
 /**
  * DoorsEvent is a typed Doors event; all Doors events are public.
@@ -469,7 +536,7 @@ export type DoorsEvent = Message<"tigerden.v1.DoorsEvent"> & {
  * Use `create(DoorsEventSchema)` to create a new message.
  */
 export const DoorsEventSchema: GenMessage<DoorsEvent> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 10);
+  messageDesc(file_tigerden_v1_doors, 11);
 
 /**
  * DoorsContestStarted announces a new contest.
@@ -497,7 +564,7 @@ export type DoorsContestStarted = Message<"tigerden.v1.DoorsContestStarted"> & {
  * Use `create(DoorsContestStartedSchema)` to create a new message.
  */
 export const DoorsContestStartedSchema: GenMessage<DoorsContestStarted> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 11);
+  messageDesc(file_tigerden_v1_doors, 12);
 
 /**
  * DoorsTook records a take.
@@ -525,7 +592,7 @@ export type DoorsTook = Message<"tigerden.v1.DoorsTook"> & {
  * Use `create(DoorsTookSchema)` to create a new message.
  */
 export const DoorsTookSchema: GenMessage<DoorsTook> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 12);
+  messageDesc(file_tigerden_v1_doors, 13);
 
 /**
  * DoorsDiscarded records a discard.
@@ -553,7 +620,7 @@ export type DoorsDiscarded = Message<"tigerden.v1.DoorsDiscarded"> & {
  * Use `create(DoorsDiscardedSchema)` to create a new message.
  */
 export const DoorsDiscardedSchema: GenMessage<DoorsDiscarded> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 13);
+  messageDesc(file_tigerden_v1_doors, 14);
 
 /**
  * DoorsRefilled records a refill of the display.
@@ -581,7 +648,7 @@ export type DoorsRefilled = Message<"tigerden.v1.DoorsRefilled"> & {
  * Use `create(DoorsRefilledSchema)` to create a new message.
  */
 export const DoorsRefilledSchema: GenMessage<DoorsRefilled> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 14);
+  messageDesc(file_tigerden_v1_doors, 15);
 
 /**
  * DoorsGuessed records a guess.
@@ -623,7 +690,7 @@ export type DoorsGuessed = Message<"tigerden.v1.DoorsGuessed"> & {
  * Use `create(DoorsGuessedSchema)` to create a new message.
  */
 export const DoorsGuessedSchema: GenMessage<DoorsGuessed> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 15);
+  messageDesc(file_tigerden_v1_doors, 16);
 
 /**
  * DoorsPassed records a pass.
@@ -644,7 +711,7 @@ export type DoorsPassed = Message<"tigerden.v1.DoorsPassed"> & {
  * Use `create(DoorsPassedSchema)` to create a new message.
  */
 export const DoorsPassedSchema: GenMessage<DoorsPassed> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 16);
+  messageDesc(file_tigerden_v1_doors, 17);
 
 /**
  * DoorsSetDeclined is retired and never sent.
@@ -665,7 +732,7 @@ export type DoorsSetDeclined = Message<"tigerden.v1.DoorsSetDeclined"> & {
  * Use `create(DoorsSetDeclinedSchema)` to create a new message.
  */
 export const DoorsSetDeclinedSchema: GenMessage<DoorsSetDeclined> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 17);
+  messageDesc(file_tigerden_v1_doors, 18);
 
 /**
  * DoorsMatchEnded records the end of the match.
@@ -693,7 +760,7 @@ export type DoorsMatchEnded = Message<"tigerden.v1.DoorsMatchEnded"> & {
  * Use `create(DoorsMatchEndedSchema)` to create a new message.
  */
 export const DoorsMatchEndedSchema: GenMessage<DoorsMatchEnded> = /*@__PURE__*/
-  messageDesc(file_tigerden_v1_doors, 18);
+  messageDesc(file_tigerden_v1_doors, 19);
 
 /**
  * DoorsCard is a Door (identity) card or a Clue card of Doors (The Lady and the Tiger).
