@@ -23,10 +23,17 @@ play: $(STAMP) ## Start a local server and play Doors against the AI (GAME=koiko
 serve: $(STAMP) ## Serve on the LAN (port 50051, database tigerden.sqlite)
 	$(BIN)/tigerden serve --host 0.0.0.0 $(ARGS)
 
-test: $(STAMP) ## The whole fast suite (what CI runs)
+BGIO := bench/bgio
+BGIO_STAMP := $(BGIO)/node_modules/.installed
+
+$(BGIO_STAMP): $(BGIO)/package.json $(BGIO)/package-lock.json
+	cd $(BGIO) && npm ci --no-audit --no-fund
+	touch $@
+
+test: $(STAMP) $(BGIO_STAMP) ## The whole fast suite (what CI runs; its bench smoke test runs the boardgame.io peer)
 	$(BIN)/python -m pytest $(ARGS)
 
-test-slow: $(STAMP) ## Everything, slow tests included, with property tests exploring new examples
+test-slow: $(STAMP) $(BGIO_STAMP) ## Everything, slow tests included, with property tests exploring new examples
 	HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -m "slow or not slow" $(ARGS)
 
 lint: $(STAMP) ## ruff + mypy + import layers + buf (lint, format, breaking changes)
@@ -103,7 +110,7 @@ bench-hints: $(STAMP) ## Hint calibration: estimated chances of winning against 
 bench-hostile: $(STAMP) ## Server memory and other tables' latency under a never-reading Play client (10 s)
 	$(BIN)/python -m bench.hostile $(ARGS)
 
-bench-server: $(STAMP) ## Server CPU per move at 1-256 tables against the bare gRPC floor (bench/results/server.csv; ARGS="--tables 8 --seconds 1" for a quick run)
+bench-server: $(STAMP) $(BGIO_STAMP) ## Server CPU per move at 64 tables against the bare gRPC floor and boardgame.io, with the goals (bench/results/server.csv; ARGS="--tables 8 --seconds 1" for a quick run)
 	$(BIN)/python -m bench.server $(ARGS)
 
 bench-web: $(STAMP) ## The browser client's bundle size (as built and as sent) and cold first page loads on loopback

@@ -2,6 +2,7 @@
 measured out of any server so that the noise of a load run does not hide it.
 
     python -m bench.costs views    # a seat's view: whole, or public once + private, per game
+    python -m bench.costs moves    # Room.submit and every seat's snapshot, per move, per game
     python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
     python -m bench.costs memory   # tigerden's own Python heap per idle table (tracemalloc)
 """
@@ -28,13 +29,15 @@ from bench.server import GAMES as PLAYERS
 from bench.server import server_cpu_seconds
 from engine import GAMES
 from engine.core import Seat, State
+from server import outbound
 from server.bots import BotDriver, bot_pool
 from server.codecs import CODECS, Codec, joined, wrap_view
 from server.limits import LAN_LIMITS
+from server.lobby import Lobby
 from server.mailbox import Subscriber
 from server.main import wire
 from server.outbound import view_field
-from server.room import Status
+from server.room import Room, Status
 from server.seats import SeatKind
 from server.store import Store
 
@@ -165,6 +168,59 @@ def stream(rounds: int = 3) -> None:
             print(f"{how:8} {1e6 * used / (3 * MESSAGES):6.1f} µs server CPU per message")
 
 
+def seated_table(lobby: Lobby, game_id: str, players: int) -> tuple[Room, list[Subscriber]]:
+    """A new match of `game_id` with every seat joined and a stream (mailbox) open for each."""
+    seats = [(SeatKind.HUMAN, "")] * players
+    room, _ = lobby.create(game_id, players, {}, seats, "host")
+    while room.status is Status.FINISHED:  # over at the deal (a Koi-Koi hand)
+        room, _ = lobby.create(game_id, players, {}, seats, "host")
+    for seat in range(players):
+        lobby.join(room.match_id, f"p{seat}", seat)
+    return room, [room.subscribe(seat) for seat in range(players)]
+
+
+def moves(count: int = 3000) -> None:
+    """tigerden's own CPU per move outside gRPC, per game: `Room.submit` (the rules, the
+    SQLite commit, the broadcast) and every seat's snapshot as its Play stream writes it
+    (`Subscriber.take_update`, `outbound.response`), over `count` random moves, a finished
+    match replaced by a new one (its creation and joins not timed, its first snapshots timed).
+    Process time, one core."""
+    field = match_pb2.PlayResponse.DESCRIPTOR.fields_by_name["snapshot"]
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "moves.sqlite")
+        served = wire(store, BotDriver(delay=0, pool=bot_pool()))
+        lobby = served.lobby
+        for game_id, players in PLAYERS.items():
+            codec, rng = CODECS[game_id], random.Random(1)
+            submitting = sending = 0.0
+            room, streams = seated_table(lobby, game_id, players)
+            for played in range(count + 1):
+                while room.status is Status.FINISHED:  # decided by its deal, or played out
+                    for subscriber in streams:
+                        room.unsubscribe(subscriber)
+                    served.registry.release(room)
+                    room, streams = seated_table(lobby, game_id, players)
+                started = time.process_time()
+                for subscriber in streams:
+                    update = subscriber.take_update()
+                    if update is not None:
+                        outbound.response(room, codec, subscriber.seat, update, field)
+                sent = time.process_time()
+                if played == count:
+                    break
+                seat = room.state.to_act()
+                assert seat is not None
+                room.submit(seat, room.version, rng.choice(room.state.legal_moves()))
+                submitting += time.process_time() - sent
+                sending += sent - started if played else 0.0  # the first: a new table's
+            print(
+                f"{game_id:13} per move: submit {1e6 * submitting / count:6.1f} µs, "
+                f"snapshots {1e6 * sending / count:6.1f} µs ({players} seats)",
+                flush=True,
+            )
+        store.close()
+
+
 async def idle_tables(tables: int = 64) -> None:
     """tigerden's own heap per idle table: created, every seat joined with a stream open."""
     with tempfile.TemporaryDirectory() as folder:
@@ -174,13 +230,7 @@ async def idle_tables(tables: int = 64) -> None:
         for game_id, players in PLAYERS.items():
 
             def table(game_id: str = game_id, players: int = players) -> list[Subscriber]:
-                seats = [(SeatKind.HUMAN, "")] * players
-                room, _ = lobby.create(game_id, players, {}, seats, "host")
-                while room.status is Status.FINISHED:  # over at the deal (a Koi-Koi hand)
-                    room, _ = lobby.create(game_id, players, {}, seats, "host")
-                for seat in range(players):
-                    lobby.join(room.match_id, f"p{seat}", seat)
-                return [room.subscribe(seat) for seat in range(players)]
+                return seated_table(lobby, game_id, players)[1]
 
             kept = [table() for _ in range(4)]  # first-use growth out of the way
             gc.collect()
@@ -197,10 +247,12 @@ async def idle_tables(tables: int = 64) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=["views", "stream", "memory"])
+    parser.add_argument("what", choices=["views", "moves", "stream", "memory"])
     args = parser.parse_args()
     if args.what == "views":
         views()
+    elif args.what == "moves":
+        moves()
     elif args.what == "stream":
         stream()
     else:

@@ -90,8 +90,11 @@ async def serve(port: int, update_bytes: int) -> None:
     bound = server.add_insecure_port(f"127.0.0.1:{port}")
     await server.start()
     print(f"floor serving on 127.0.0.1:{bound}", flush=True)
-    with contextlib.suppress(asyncio.CancelledError):
-        await server.wait_for_termination()
+    try:
+        with contextlib.suppress(asyncio.CancelledError):
+            await server.wait_for_termination()
+    finally:  # stopped, not left to the interpreter's exit, which can hang on a live server
+        await server.stop(None)
 
 
 def main() -> None:

@@ -7,9 +7,11 @@ sends a random legal move from its snapshot, and the next move goes out once eve
 every spectator) has the resulting snapshot. A finished match is replaced by a new one (its
 creation counts in the server's CPU). Then the same load runs against `bench.floor`, a bare
 `grpc.aio` server with the same message sizes and pattern, so drift on this shared machine
-hits both. Writes bench/results/server.csv and prints the table.
+hits both. The boardgame.io peer (`bench.peer`) runs at the same table counts, driven the same
+way. Writes bench/results/server.csv and prints the table with each case's goals
+(`bench.goals`).
 
-    python -m bench.server [--seconds 4] [--tables 1,8,64,256] [--game doors] [--spectators 1000]
+    python -m bench.server [--seconds 4] [--tables 64] [--game doors] [--spectators 1000]
     python -m bench.server --tables 64 --game tiger-dragon --spectators 0 --profile prof.txt
 
 Measured per case over the window: moves/s, p50/p99 ms from a move sent to the resulting
@@ -43,6 +45,7 @@ import aiohttp
 import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
+from bench import goals, peer
 from bench.floor import METHOD
 from tools.grpcweb import GrpcWebClient, GrpcWebError
 
@@ -72,7 +75,7 @@ LOBBY, MATCH = "/tigerden.v1.LobbyService/", "/tigerden.v1.MatchService/"
 
 @dataclass(frozen=True)
 class Case:
-    server: str  # "tigerden" or "floor"
+    server: str  # "tigerden", "floor" or "bgio" (the boardgame.io peer, bench/peer.py)
     game: str
     players: int
     tables: int
@@ -432,37 +435,65 @@ def start_server(
     raise SystemExit(f"{case.server} did not start: {' '.join(command)}")
 
 
+class ProcessLoad:
+    """The closed-loop load on a tigerden or floor server: one client process per share of the
+    tables (`worker`), told to start by an event."""
+
+    def __init__(self, case: Case, address: str, shares: Sequence[Sequence[int]]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.ready, self.out, self.start = context.Queue(), context.Queue(), context.Event()
+        self.processes = [
+            context.Process(
+                target=worker, args=(case, address, share, self.ready, self.start, self.out)
+            )
+            for share in shares
+        ]
+        for process in self.processes:
+            process.start()
+
+    def wait_ready(self) -> None:
+        for _ in self.processes:
+            self.ready.get(timeout=600)
+
+    def go(self) -> None:
+        self.start.set()
+
+    def results(self) -> list[tuple[int, list[float], int, int]]:
+        """Per process: moves, latencies in ms, bytes and snapshots received."""
+        found = [self.out.get(timeout=120) for _ in self.processes]
+        for process in self.processes:
+            process.join(timeout=60)
+        return found
+
+
 def measure(case: Case, workers: int, profile: Path | None = None) -> Measured:
     """Runs one case against a fresh server and returns what it measured; with `profile`,
     the tigerden server runs under pyinstrument, which writes its report there."""
-    context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as folder:
-        server, address = start_server(case, folder, profile)
+        if case.server == "bgio":
+            server, address = peer.start_server()
+        else:
+            server, address = start_server(case, folder, profile)
         try:
             rss_before = server_rss_kb(server.pid)
-            ready, out, go = context.Queue(), context.Queue(), context.Event()
             count = max(1, min(workers, case.tables))
             shares = [list(range(case.tables))[w::count] for w in range(count)]
-            processes = [
-                context.Process(target=worker, args=(case, address, share, ready, go, out))
-                for share in shares
-            ]
-            for process in processes:
-                process.start()
-            for _ in processes:
-                ready.get(timeout=600)
+            load: ProcessLoad | peer.NodeLoad = (
+                peer.NodeLoad(address, case.seconds, shares)
+                if case.server == "bgio"
+                else ProcessLoad(case, address, shares)
+            )
+            load.wait_ready()
             rss_idle = server_rss_kb(server.pid)
             cpu_before = server_cpu_seconds(server.pid)
-            go.set()
+            load.go()
             time.sleep(case.seconds)
             cpu = server_cpu_seconds(server.pid) - cpu_before
-            results = [out.get(timeout=120) for _ in processes]
-            for process in processes:
-                process.join(timeout=60)
+            results = load.results()
         finally:
             server.send_signal(signal.SIGINT)  # a graceful stop: the profiler writes its report
             try:
-                server.wait(timeout=60)
+                server.wait(timeout=60 if profile is not None else 10)
             except subprocess.TimeoutExpired:  # stuck in its shutdown: what it did is measured
                 server.kill()
                 server.wait()
@@ -492,6 +523,13 @@ def case_name(case: Case) -> str:
     return name + ("+browser-seats" if case.browser else "")
 
 
+def kind(case: Case) -> str:
+    """What the goals compare the case with (`bench.goals`)."""
+    if case.server == "bgio":
+        return "peer"
+    return "browser" if case.browser else "spectators" if case.spectators else "play"
+
+
 def row(case: Case, ours: Measured, floor: Measured) -> list[str]:
     ratio = ours.cpu_us_per_move / floor.cpu_us_per_move if floor.cpu_us_per_move else math.nan
     return [
@@ -517,6 +555,8 @@ def cases(args: argparse.Namespace) -> list[Case]:
         for game in games
         for tables in args.tables
     ]
+    for tables in args.tables if args.bgio_tables is None else args.bgio_tables:
+        found.append(Case("bgio", peer.GAME, peer.PLAYERS, tables, 0, args.seconds))
     if args.spectators:
         game = args.game or "tiger-dragon"
         found.append(Case("tigerden", game, GAMES[game], 1, args.spectators, args.seconds))
@@ -526,21 +566,29 @@ def cases(args: argparse.Namespace) -> list[Case]:
     return found
 
 
+def table_counts(text: str) -> list[int]:
+    return [int(n) for n in text.split(",") if n != "0"]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="measured window per case")
-    parser.add_argument(
-        "--tables", type=lambda text: [int(n) for n in text.split(",")], default=[1, 8, 64, 256]
-    )
+    parser.add_argument("--tables", type=table_counts, default=[64], metavar="N,...")
     parser.add_argument("--game", choices=list(GAMES), help="one game only (default: all)")
     parser.add_argument("--spectators", type=int, default=1000, help="0: no spectator case")
     parser.add_argument(
         "--browser-tables",
-        type=lambda text: [int(n) for n in text.split(",") if n != "0"],
-        default=[1, 8],
+        type=table_counts,
+        default=[64],
         metavar="N,...",
         help="tables of the browser-seat case (every seat over gRPC-Web: Watch + Act through "
         "the web port), for --game or doors; 0: none",
+    )
+    parser.add_argument(
+        "--bgio-tables",
+        type=table_counts,
+        metavar="N,...",
+        help="tables of the boardgame.io case (bench/peer.py; default: --tables); 0: none",
     )
     parser.add_argument("--workers", type=int, default=2, help="client processes per case")
     parser.add_argument("--out", type=Path, default=Path("bench/results/server.csv"))
@@ -561,7 +609,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows, compared, beside = [], [], []
     for case in cases(args):
         ours = measure(case, args.workers, args.profile)
-        if args.before:
+        if args.before and case.server == "tigerden":
             before = measure(replace(case, source=str(Path(args.before).resolve())), args.workers)
             compared.append((case, before, ours))
         # The floor is the same bare gRPC server whatever the seats speak.
@@ -573,17 +621,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     with args.out.open("w", newline="") as handle:
         handle.write(HEADER + "\n")
         csv.writer(handle, lineterminator="\n").writerows(rows)
-    names = HEADER.split(",")
-    widths = [max(len(name), *(len(r[i]) for r in rows)) for i, name in enumerate(names)]
+    runs = [
+        goals.Run(
+            kind(case),
+            case.game,
+            case.tables,
+            ours.cpu_us_per_move,
+            ours.p99_ms,
+            floor.cpu_us_per_move,
+            floor.p99_ms,
+        )
+        for case, ours, floor in beside
+    ]
+    printed = [
+        [*cells, f"{ours.p99_ms / floor.p99_ms:.2f}", "; ".join(map(str, these)) or "-"]
+        for cells, (case, ours, floor), these in zip(rows, beside, goals.goals(runs), strict=True)
+    ]
+    names = [*HEADER.split(","), "p99_ratio", "goals"]
+    widths = [max(len(name), *(len(r[i]) for r in printed)) for i, name in enumerate(names)]
     print("  ".join(name.rjust(width) for name, width in zip(names, widths, strict=True)))
-    for cells in rows:
+    for cells in printed:
         print("  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True)))
     print(f"wrote {args.out}")
-    print("\nbeside the CSV: p99 over the floor's, and KB per idle table of both servers")
-    print(f"{'game':>30} {'tables':>6} {'p99_ratio':>9} {'kb_per_table':>12} {'floor_kb':>8}")
+    print("\nbeside the CSV: KB per idle table of both servers")
+    print(f"{'game':>30} {'tables':>6} {'kb_per_table':>12} {'floor_kb':>8}")
     for case, ours, floor in beside:
         print(
-            f"{case_name(case):>30} {case.tables:>6} {ours.p99_ms / floor.p99_ms:>9.2f} "
+            f"{case_name(case):>30} {case.tables:>6} "
             f"{ours.kb_per_table:>12.1f} {floor.kb_per_table:>8.1f}"
         )
     if compared:

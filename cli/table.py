@@ -31,7 +31,7 @@ async def open_table(
         seat, game, options, bell=not args.no_bell, on_rematch=on_rematch, code=code
     )
     if final.snapshot is not None and final.snapshot.HasField("result"):
-        print(_("match over: {result}").format(result=final.result_text(final.snapshot)))
+        print(_("match over: {result}").format(result=final.outcome))
     elif final.seat_lost:
         print(
             _("left match {match}: you no longer hold seat {seat} ({reason})").format(

@@ -23,10 +23,11 @@ from client import seats
 from client.api import HostHandle, SeatHandle, Server, connect
 from client.errors import explain
 from client.i18n import _
-from client.ui.app import Hosting, run_table
-from client.ui.lobby import Action, LobbyChoice, build_lobby_app
-from client.ui.lobby_state import LobbyState, ServerEntry
-from client.ui.state import ClientState
+from client.ui.app import run_table
+from client.ui.hosting import Hosting
+from client.ui.lobby_app import build_lobby_app
+from client.ui.lobby_state import Action, LobbyChoice, LobbyState, ServerEntry
+from client.ui.model import ClientState
 from discovery import ServerBrowser
 
 RETRY_SECONDS = 2.0
@@ -314,9 +315,7 @@ class LobbySession:
         )
         self.keep(seat)  # a rematch's seat, after /again
         if final.snapshot is not None and final.snapshot.HasField("result"):
-            self.state.status = _("match over: {result}").format(
-                result=final.result_text(final.snapshot)
-            )
+            self.state.status = _("match over: {result}").format(result=final.outcome)
         elif final.seat_lost:
             del self.seats[seat.match_id], self.state.my_seats[seat.match_id]
             self.state.status = _(

@@ -56,6 +56,8 @@ class BadOptions(ValueError):
 class Move(Protocol):
     """A decision of the seat to act: a frozen, hashable dataclass of the game's own."""
 
+    def __hash__(self) -> int: ...
+
     def label(self) -> str:
         """A short human-readable name ("take red-lady"), unique among the legal moves."""
         ...
@@ -81,7 +83,10 @@ class PrivateView(Protocol):
 
 
 class Event(Protocol):
-    """Something that happened, carrying its own visibility."""
+    """Something that happened, carrying its own visibility: a frozen, hashable dataclass (the
+    server encodes each value once, server/outbound.py)."""
+
+    def __hash__(self) -> int: ...
 
     def for_viewer(self, viewer: Seat | None) -> Event | None:
         """This event as `viewer` may see it (redacted), or None when they may not see it."""

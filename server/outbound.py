@@ -9,12 +9,13 @@ match is over nothing is hidden any more, and `service.py` refuses a replay befo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, cast
 
 import grpc
 from google.protobuf.descriptor import FieldDescriptor
-from tigerden.v1 import koikoi_pb2, lobby_pb2, match_pb2
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from bots.hints import Advice
 from bots.levels import LEVELS, MAX_SECONDS, Strategy
@@ -316,10 +317,9 @@ def viewer_part(room: Room, codec: Codec, viewer: Seat | None, acting: Seat | No
         private = codec.encode_private(public, room.state.private_view(viewer))
         message = match_pb2.Snapshot()
         message.viewer_seat = viewer
-        if acting == viewer:
-            moves = room.state.legal_moves()
-            message.legal_moves.extend(legal_move(codec, move) for move in moves)
-        return view_field(codec, joined(pieces, private)) + message.SerializeToString()
+        moves = room.state.legal_moves() if acting == viewer else ()
+        legal = b"".join(legal_move_bytes(codec, move) for move in moves)
+        return view_field(codec, joined(pieces, private)) + message.SerializeToString() + legal
 
     return cast(bytes, shared(room, ("viewer", viewer), build))
 
@@ -343,14 +343,27 @@ def update_part(room: Room, codec: Codec, viewer: Seat | None, update: Update) -
             chat=[chat_line(line) for line in update.chat], events_are_recap=update.recap
         )
         # The notes go the events' way: a note about a move is filtered like the move's events.
-        for event in (*update.events, *(TableEvent(note) for note in update.notes)):
-            seen = event.for_viewer(viewer)
-            if seen is not None:
-                message.events.append(event_message(codec, seen))
-        return message.SerializeToString()
+        seen = (
+            event.for_viewer(viewer) for event in (*update.events, *map(TableEvent, update.notes))
+        )
+        events = b"".join(event_bytes(codec, event) for event in seen if event is not None)
+        return events + message.SerializeToString()
 
     key = ("update", viewer, update.recap, update.since, update.until)
     return cast(bytes, shared(room, key, build))
+
+
+SNAPSHOT_EVENTS = match_pb2.Snapshot.DESCRIPTOR.fields_by_name["events"]
+
+
+@functools.lru_cache(maxsize=4096)
+def event_bytes(codec: Codec, event: Event) -> bytes:
+    """`event`, as a viewer sees it (`Event.for_viewer`), as one element of a Snapshot's
+    `events`, serialised. Memoised by value: events are frozen, and the encoding is a function
+    of the value alone, so every viewer who sees the same (all of them, for a public event)
+    shares one encoding, and a redacted copy is another value with its own. Nothing hidden
+    can come out of the cache: the key is what the viewer may see."""
+    return embedded(SNAPSHOT_EVENTS, event_message(codec, event).SerializeToString())
 
 
 def clock_part(room: Room, acting: Seat | None) -> bytes:
@@ -461,25 +474,35 @@ def legal_move(codec: Codec, move: Move) -> match_pb2.LegalMove:
     return match_pb2.LegalMove(move=wrap_move(codec, move), label=move.label())
 
 
+SNAPSHOT_LEGAL_MOVES = match_pb2.Snapshot.DESCRIPTOR.fields_by_name["legal_moves"]
+
+
+@functools.lru_cache(maxsize=4096)
+def legal_move_bytes(codec: Codec, move: Move) -> bytes:
+    """`move` as one element of a Snapshot's `legal_moves`, serialised; memoised by value
+    (moves are frozen, and a game has few of them: the same ones recur in every match)."""
+    return embedded(SNAPSHOT_LEGAL_MOVES, legal_move(codec, move).SerializeToString())
+
+
 def move_hint(codec: Codec, advice: Advice) -> match_pb2.MoveHint:
     message = match_pb2.MoveHint(
         move=legal_move(codec, advice.move),
         visits=advice.visits,
         reason=advice.reason.text,
-        reason_clauses=[hint_clause(clause) for clause in advice.reason.clauses],
+        reason_clauses=[hint_clause(codec, clause) for clause in advice.reason.clauses],
     )
     if advice.chance is not None:
         message.win_chance = advice.chance
     return message
 
 
-def hint_clause(clause: Clause) -> match_pb2.HintClause:
-    """One clause of a hint's reason, typed for the client to put into words."""
+def hint_clause(codec: Codec, clause: Clause) -> match_pb2.HintClause:
+    """One clause of a hint's reason, typed for the client to put into words; what names the
+    game's own things (a Koi-Koi yaku) is the codec's to set."""
     message = match_pb2.HintClause(
         key=clause.key, card=clause.card, month=clause.month, counts=dict(clause.counts)
     )
-    if clause.yaku is not None:
-        message.yaku = koikoi_pb2.KoikoiYaku.Value(f"KOIKOI_YAKU_{clause.yaku.name}")
+    codec.encode_clause(clause, message)
     if clause.chance is not None:
         message.chance = clause.chance
     if clause.traits is not None:

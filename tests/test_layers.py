@@ -47,6 +47,8 @@ PROBES = {
     "layers": {"engine/probe.py": "import bots\n"},
     "server": {"server/sanitise.py": "\nimport server.service\n"},
     "client": {"client/probe.py": "import engine.core\n"},
+    "ui-model": {"client/ui/model.py": "\nimport prompt_toolkit\n"},
+    "ui-games": {"client/ui/panes.py": "\nimport client.ui.games.doors\n"},
     "discovery": {"discovery/probe.py": "import tigerden.v1.match_pb2\n"},
     "wire-free": {"bots/probe.py": "import grpc\n"},
 }
@@ -66,3 +68,20 @@ def test_a_bad_import_breaks_its_contract(contract: str, tmp_path: Path) -> None
     run = lint_imports(tmp_path, contract)
     assert run.returncode == 1, run.stdout + run.stderr
     assert "1 broken" in run.stdout, run.stdout
+
+
+def test_every_shared_ui_module_is_kept_from_naming_a_game() -> None:
+    """The ui-games contract lists every module of client/ui/ but the registry and the games'
+    own packages, so a new shared module cannot name a game unchecked."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    contract = next(c for c in config["contracts"] if c["id"] == "ui-games")
+    shared = {
+        f"client.ui.{path.stem}"
+        for path in (ROOT / "client" / "ui").glob("*.py")
+        if path.stem not in ("__init__", "registry")
+    }
+    assert shared <= set(contract["source_modules"]), sorted(
+        shared - set(contract["source_modules"])
+    )

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from cli.connection import game_info, replay_args, server_or_local
+from client.ui.model import ClientState
 from client.ui.replay import Replay, build_replay_app
-from client.ui.state import ClientState
 
 
 async def cmd_replay(args: argparse.Namespace) -> int:

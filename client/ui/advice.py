@@ -2,12 +2,11 @@
 the table shows them. The server thinks (Hint, ReviewMatch); this module only asks and puts the
 answers into words: a hint is held on the table like a deal's summary, the review is a list
 browsed with the arrow keys. The reasons come from the server as typed clauses, worded in the
-player's language by `client/ui/reasons.py`."""
+player's language by `client/ui/reasons.py`; the review's progress is the model's `Review`."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Protocol
 
 import grpc
@@ -16,9 +15,10 @@ from tigerden.v1 import match_pb2
 
 from client.api import error_reason
 from client.i18n import _, n_
+from client.ui.model import ClientState, Review
 from client.ui.reasons import reason_words
-from client.ui.state import ClientState
 from client.ui.text import symbols
+from client.ui.words import label
 
 
 class Advisor(Protocol):
@@ -86,34 +86,10 @@ def points(loss: float) -> str:
 def weighed(state: ClientState, hint: match_pb2.MoveHint) -> StyleAndTextTuples:
     """A move as the search weighs it: its label and chance, then why on the next line."""
     return [
-        ("class:move", state.label(hint.move)),
+        ("class:move", label(state, hint.move)),
         ("", f"  {chance(hint)}\n"),
         ("class:dim", f"    {reason_words(hint)}\n"),
     ]
-
-
-@dataclass
-class Review:
-    """The review of a finished match as it streams in, and which move is shown."""
-
-    reviewed: int = 0
-    total: int = 0
-    moves: list[match_pb2.ReviewedMove] = field(default_factory=list)
-    index: int = 0
-    failed: str = ""
-
-    @property
-    def done(self) -> bool:
-        return self.total > 0 and self.reviewed == self.total
-
-    def browse(self, step: int) -> None:
-        if self.moves:
-            self.index = max(0, min(len(self.moves) - 1, self.index + step))
-
-    def take(self, message: match_pb2.ReviewMatchResponse) -> None:
-        self.reviewed, self.total = message.reviewed, message.total
-        if message.HasField("move"):
-            self.moves.append(message.move)
 
 
 def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
@@ -163,9 +139,9 @@ def review_text(state: ClientState, review: Review) -> StyleAndTextTuples:
                 "class:you" if number == review.index else "",
                 f"{mark} {move.version + 1:>3}. "
                 + _("you: {played} {dot} hard: {best} ({points})").format(
-                    played=state.label(move.played.move),
+                    played=label(state, move.played.move),
                     dot=symbols().dot,
-                    best=state.label(move.best.move),
+                    best=label(state, move.best.move),
                     points=points(move.loss),
                 )
                 + "\n",

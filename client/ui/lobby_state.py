@@ -58,6 +58,24 @@ def how_it_ended(match: lobby_pb2.MatchInfo) -> str:
     return endings.get(match.ending, _("finished"))
 
 
+class Action(enum.Enum):
+    JOIN = "join"
+    WATCH = "watch"
+    CREATE = "create"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True)
+class LobbyChoice:
+    """What the person chose; `match_id` for JOIN and WATCH, `seat` when a seat was named,
+    `code` for a private match."""
+
+    action: Action
+    match_id: str = ""
+    seat: int | None = None
+    code: str = ""
+
+
 PERSON = "person"
 DEFAULT_LEVEL = "normal"
 """A new bot seat's level, as for `tigerden play` and `join --bots` (when the server seats it)."""

@@ -16,9 +16,9 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from prompt_toolkit.output import Output
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from client.ui import words
 from client.ui.app import build_app
-from client.ui.games import describe
-from client.ui.state import ClientState
+from client.ui.model import ClientState
 
 PLAYED_BY = {
     match_pb2.PLAYED_BY_CLOCK: " (time ran out: the server played)",
@@ -66,13 +66,13 @@ class Replay:
             snapshot.to_act = step.to_act
         if last:
             snapshot.result.CopyFrom(self.header.result)
-        self.state.snapshot = snapshot
+        self.state.show(snapshot, words)
         self.state.log.clear()
         for earlier in self.steps[1 : self.step + 1]:
             who = self.state.player_name(earlier.seat)
             self.state.log.append(f"{earlier.version}. {who}: {earlier.label}")
             for event in earlier.events:
-                described = describe(self.state, event)
+                described = words.describe(self.state, event)
                 if described is not None:
                     self.state.log.append(f"   {described.text}")
         total = len(self.steps) - 1

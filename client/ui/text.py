@@ -118,7 +118,7 @@ def plain(text: str) -> str:
 
 def marked(style: str, mark_style: str, mark: str, name: str) -> StyleAndTextTuples:
     """`[` mark name `]` (a card) with the mark in its own style: some colours read as a
-    symbol's colour but not as the colour of words on every background (client/ui/app.py)."""
+    symbol's colour but not as the colour of words on every background (client/ui/style.py)."""
     return [(f"class:{style}", "["), (f"class:{mark_style}", mark), (f"class:{style}", f"{name}]")]
 
 

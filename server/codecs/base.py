@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from google.protobuf.message import Message
 from tigerden.v1 import match_pb2
 
+from bots.clauses import Clause
 from engine.core import Event, Move, Seat, View
 from server.errors import Reason, Refusal
 
@@ -28,6 +29,10 @@ class Codec(Protocol):
 
     game_id: str
     field: str
+
+    def __hash__(self) -> int:
+        """One instance per game (`CODECS`): a key of the memoised encodings."""
+        ...
 
     def encode_view(self, view: Any) -> Message: ...
 
@@ -52,6 +57,11 @@ class Codec(Protocol):
 
     def decode_move(self, message: Any) -> Move:
         """Raises Refusal(MALFORMED_MOVE) when the message names no valid move."""
+        ...
+
+    def encode_clause(self, clause: Clause, message: match_pb2.HintClause) -> None:
+        """Sets the fields of a hint's reason clause that name the game's own things (Koi-Koi:
+        the yaku); server/outbound.py sets the others."""
         ...
 
 

@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from typing import cast
 
 from tigerden.v1 import doors_pb2 as pb
+from tigerden.v1 import match_pb2
 
+from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.doors import model as m
 from server.codecs.base import PrivateBytes, malformed, wire_value
@@ -187,6 +189,9 @@ class DoorsCodec:
             case m.Pass():
                 return pb.DoorsMove(pass_turn=pb.DoorsPass())
         raise TypeError(f"not a Doors move: {move!r}")
+
+    def encode_clause(self, clause: Clause, message: match_pb2.HintClause) -> None:
+        """A Doors clause names nothing beyond the fields every game's clauses share."""
 
     def decode_move(self, message: pb.DoorsMove) -> Move:
         action = message.WhichOneof("action")

@@ -4,10 +4,13 @@ travels as the `*_UNSPECIFIED` zero, or as an unset optional field."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from tigerden.v1 import koikoi_pb2 as pb
+from tigerden.v1 import match_pb2
 
+from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.koikoi import model as m
 from engine.koikoi.cards import Card, Kind
@@ -86,6 +89,67 @@ def _summary(summary: m.DealSummary) -> pb.KoikoiDealSummary:
     return message
 
 
+def _player(
+    hand_count: int,
+    pile: tuple[Card, ...],
+    yaku: tuple[m.ScoredYaku, ...],
+    total: int,
+    stop_points: int,
+    koi_koi: int,
+    progress: tuple[m.YakuProgress, ...],
+    groups: m.PileGroups,
+) -> pb.KoikoiPlayer:
+    return pb.KoikoiPlayer(
+        hand_count=hand_count,
+        pile=_pile(pile),
+        yaku=_scored(yaku),
+        total=total,
+        stop_points=stop_points,
+        koi_koi=koi_koi,
+        progress=[
+            pb.KoikoiYakuProgress(yaku=_YAKU[p.yaku], have=p.have, need=p.need) for p in progress
+        ],
+        counted_pile=_groups(groups),
+    )
+
+
+PlayerFacts = tuple[
+    int,
+    tuple[Card, ...],
+    tuple[m.ScoredYaku, ...],
+    int,
+    int,
+    int,
+    tuple[m.YakuProgress, ...],
+    m.PileGroups,
+]
+"""What a view shows of one seat's side of the table (`_player`'s arguments)."""
+
+
+def _facts(view: m.KoiKoiView) -> list[PlayerFacts]:
+    return [
+        (
+            view.hand_counts[seat],
+            view.piles[seat],
+            view.yaku[seat],
+            view.totals[seat],
+            view.stop_points[seat],
+            view.koi_koi[seat],
+            view.progress[seat],
+            view.groups[seat],
+        )
+        for seat in range(len(view.piles))
+    ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _player_piece(facts: PlayerFacts) -> bytes:
+    """A view message holding only one seat's side of the table, serialised: one element of
+    `players`. Memoised by value (a move changes the side of the seat that moved, the other
+    stays): public facts, the same for every viewer."""
+    return pb.KoikoiView(players=[_player(*facts)]).SerializeToString()
+
+
 def _card_of(number: int) -> Card | None:
     return None if number == pb.KOIKOI_CARD_UNSPECIFIED else _CARD_OF[number]
 
@@ -143,6 +207,19 @@ class KoikoiCodec:
     field = "koikoi"
 
     def encode_view(self, view: m.KoiKoiView) -> pb.KoikoiView:
+        message = self._table(view)
+        message.players.extend(_player(*facts) for facts in _facts(view))
+        if view.hand is not None:
+            message.hand.CopyFrom(_hand(view.hand))
+        return message
+
+    def encode_public(self, public: m.KoiKoiView) -> tuple[bytes, ...]:
+        """The table, then one piece per seat's side of it (players)."""
+        table = self._table(public).SerializeToString()
+        return (table, *(_player_piece(facts) for facts in _facts(public)))
+
+    def _table(self, view: m.KoiKoiView) -> pb.KoikoiView:
+        """Everything of the view but the players' sides and the hand."""
         message = pb.KoikoiView(
             deal=view.deal,
             deals=view.deals,
@@ -152,22 +229,6 @@ class KoikoiCodec:
             board=_cards(view.board),
             stock_count=view.stock_count,
             drawn=_card(view.drawn),
-            players=[
-                pb.KoikoiPlayer(
-                    hand_count=view.hand_counts[seat],
-                    pile=_pile(view.piles[seat]),
-                    yaku=_scored(view.yaku[seat]),
-                    total=view.totals[seat],
-                    stop_points=view.stop_points[seat],
-                    koi_koi=view.koi_koi[seat],
-                    progress=[
-                        pb.KoikoiYakuProgress(yaku=_YAKU[p.yaku], have=p.have, need=p.need)
-                        for p in view.progress[seat]
-                    ],
-                    counted_pile=_groups(view.groups[seat]),
-                )
-                for seat in range(len(view.piles))
-            ],
             scores=view.scores,
             target=view.target,
             koi_koi_lock=view.koi_koi_lock,
@@ -176,8 +237,6 @@ class KoikoiCodec:
             deal_brights=view.deal_brights,
             dealer_draw=_cards(view.dealer_draw or ()),
         )
-        if view.hand is not None:
-            message.hand.CopyFrom(_hand(view.hand))
         if view.last_deal is not None:
             message.last_deal.CopyFrom(_summary(view.last_deal))
         return message
@@ -216,9 +275,6 @@ class KoikoiCodec:
             progress=(_progress_of(first), _progress_of(second)),
             groups=(_groups_of(first.counted_pile), _groups_of(second.counted_pile)),
         )
-
-    def encode_public(self, public: m.KoiKoiView) -> tuple[bytes, ...]:
-        return (self.encode_view(public).SerializeToString(),)
 
     def encode_private(self, public: m.KoiKoiView, private: m.KoiKoiPrivate) -> PrivateBytes:
         return PrivateBytes(pb.KoikoiView(hand=_hand(private.hand)).SerializeToString())
@@ -280,6 +336,10 @@ class KoikoiCodec:
             case m.KoiKoi():
                 return pb.KoikoiMove(koi_koi=pb.KoikoiCallKoiKoi())
         raise TypeError(f"not a Koi-Koi move: {move!r}")
+
+    def encode_clause(self, clause: Clause, message: match_pb2.HintClause) -> None:
+        if clause.yaku is not None:
+            message.yaku = pb.KoikoiYaku.Value(f"KOIKOI_YAKU_{clause.yaku.name}")
 
     def decode_move(self, message: pb.KoikoiMove) -> Move:
         action = message.WhichOneof("action")

@@ -11,8 +11,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from tigerden.v1 import match_pb2
 from tigerden.v1 import tiger_dragon_pb2 as pb
 
+from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.tiger_dragon import model as m
 from engine.tiger_dragon.battlefields import Battlefield
@@ -92,8 +94,12 @@ def _board(board: m.Board) -> pb.TigerDragonBoard:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _board_piece(board: m.Board) -> bytes:
-    """A view message holding only `board`, serialised: one element of `boards`."""
+    """A view message holding only `board`, serialised: one element of `boards`. Memoised by
+    value (a board is frozen, and a move changes one board of the four): the bytes are a
+    function of the board as its viewer sees it, so the cache holds nothing a viewer may not
+    see that its key does not hold too."""
     return pb.TigerDragonView(boards=[_board(board)]).SerializeToString()
 
 
@@ -264,6 +270,9 @@ class TigerDragonCodec:
                     place_face_down=pb.TigerDragonPlaceFaceDown(tile=_tile(tile))
                 )
         raise TypeError(f"not a Tiger & Dragon move: {move!r}")
+
+    def encode_clause(self, clause: Clause, message: match_pb2.HintClause) -> None:
+        """A Tiger & Dragon clause names nothing beyond the fields every game's clauses share."""
 
     def decode_move(self, message: pb.TigerDragonMove) -> Move:
         action = message.WhichOneof("action")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bench import costs
@@ -23,3 +25,14 @@ async def test_memory_prints_the_heap_per_idle_table(capsys: pytest.CaptureFixtu
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == list(GAMES)
     assert all(float(line.split()[1]) > 0 for line in lines)
+
+
+def test_moves_prints_the_submit_and_snapshot_costs_of_every_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    costs.moves(count=20)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(GAMES)
+    for line in lines:
+        submit, snapshots = (float(cost) for cost in re.findall(r"([\d.]+) µs", line))
+        assert submit > 0 and snapshots > 0

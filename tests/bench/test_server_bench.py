@@ -1,5 +1,5 @@
 """The server load generator at a tiny size: the CSV the issue names, with sane numbers (the real
-run is `make bench-server`; no timing is asserted here)."""
+run is `make bench-server`; no timing is asserted here), and the goals it checks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import csv
 import math
 from pathlib import Path
 
-from bench import server
+import pytest
+
+from bench import goals, server
 
 ISSUE_HEADER = (
     "game,players,tables,moves_per_s,p50_ms,p99_ms,cpu_us_per_move,kb_per_table,"
@@ -15,6 +17,7 @@ ISSUE_HEADER = (
 )
 
 
+@pytest.mark.timeout(300)  # eight servers started and stopped: minutes on a loaded 2-core machine
 def test_the_server_benchmark_writes_a_sane_row_per_case(tmp_path: Path) -> None:
     out = tmp_path / "server.csv"
     tiny = ["--game", "doors", "--tables", "2", "--spectators", "3", "--seconds", "1"]
@@ -25,6 +28,7 @@ def test_the_server_benchmark_writes_a_sane_row_per_case(tmp_path: Path) -> None
     rows = list(csv.DictReader(lines))
     assert [(r["game"], r["players"], r["tables"]) for r in rows] == [
         ("doors", "2", "2"),
+        ("boardgame.io-cards", "4", "2"),  # the peer: bench/bgio under Node, driven the same way
         ("doors+3-spectators", "2", "1"),
         ("doors+browser-seats", "2", "2"),  # every seat over gRPC-Web: Watch + Act
     ]
@@ -35,3 +39,28 @@ def test_the_server_benchmark_writes_a_sane_row_per_case(tmp_path: Path) -> None
         cpu, floor = float(r["cpu_us_per_move"]), float(r["floor_cpu_us_per_move"])
         assert math.isfinite(cpu) and math.isfinite(floor) and floor > 0
         assert abs(float(r["cpu_ratio"]) - cpu / floor) <= 0.02 * cpu / floor + 0.01  # rounding
+
+
+def run(kind: str, game: str, cpu: float, p99: float = 10.0, tables: int = 64) -> goals.Run:
+    return goals.Run(kind, game, tables, cpu, p99, floor_cpu_us_per_move=300, floor_p99_ms=10)
+
+
+def test_each_case_is_held_to_its_goals_against_the_cases_of_the_same_run() -> None:
+    runs = [
+        run("play", "tiger-dragon", cpu=590, p99=16),
+        run("play", "doors", cpu=610, p99=14),
+        run("peer", "boardgame.io-cards", cpu=600),
+        run("spectators", "tiger-dragon", cpu=301, tables=1),
+        run("browser", "doors", cpu=900),
+        run("browser", "koikoi", cpu=900),  # no koikoi Play case to compare with
+    ]
+    found = [[(g.name, round(g.value, 3), g.met) for g in these] for these in goals.goals(runs)]
+    assert found == [
+        [("cpu/floor", 1.967, True), ("p99/floor", 1.6, False), ("cpu/boardgame.io", 0.983, True)],
+        [("cpu/floor", 2.033, False), ("p99/floor", 1.4, True)],  # only Tiger & Dragon vs the peer
+        [],
+        [("cpu per delivery/floor", 1.003, False)],
+        [("cpu/Play seat", 1.475, True)],
+        [],
+    ]
+    assert str(goals.goals(runs)[0][0]) == "cpu/floor 1.97 (<= 2) yes"

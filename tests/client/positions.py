@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.ui.state import ClientState
+from client.ui import words
+from client.ui.model import ClientState
 from engine import GAMES
 from engine.core import Seat, State
 from server.codecs import CODECS, wrap_event, wrap_move, wrap_view
@@ -125,6 +126,6 @@ def client_for(
         ],
     )
     client = ClientState(game, "5eed1e55", options=dict(setup.options))
-    client.receive(snapshot_of(setup.game, state, viewer, list(events), 1))
+    client.receive(snapshot_of(setup.game, state, viewer, list(events), 1), words)
     client.held = None  # the summary overlay is tested on its own
     return client

@@ -14,7 +14,7 @@ from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.output import DummyOutput
 
 from client.ui.app import build_app
-from client.ui.state import ClientState
+from client.ui.model import ClientState
 
 
 class SizedOutput(DummyOutput):

@@ -16,7 +16,8 @@ from client.api import SeatHandle, Server
 from client.bot import play_seat, random_chooser
 from client.ui.advice import review_text
 from client.ui.app import run_table
-from client.ui.state import ClientState
+from client.ui.model import ClientState
+from client.ui.panes import held_body
 from tests.client.test_ui import wait_for
 from tests.server.helpers import moves_first
 
@@ -44,7 +45,7 @@ async def hinted_table(
         await wait_for(lambda: state.snapshot is not None and bool(state.snapshot.legal_moves))
         pipe.send_text("\x1bOR")  # F3
         await wait_for(lambda: state.held is not None, state=state)
-        yield seat, state, pipe, text_of(state.held)
+        yield seat, state, pipe, text_of(held_body(state))
         pipe.send_text("\x11")
         await asyncio.wait_for(table, 10)
 
@@ -86,7 +87,8 @@ def test_the_hint_lists_moves_by_their_chance_and_the_review_names_each_side() -
     look, rated higher than its own choice."""
     from tigerden.v1 import match_pb2
 
-    from client.ui.advice import Review, hint_text
+    from client.ui.advice import hint_text
+    from client.ui.model import Review
 
     state = ClientState(lobby_pb2.Game(game_id="doors", title="Doors"), "m1")
 

@@ -14,7 +14,8 @@ from prompt_toolkit.formatted_text import fragment_list_to_text
 from tigerden.v1 import lobby_pb2
 
 from client.i18n import _, language_from_env, n_, set_language
-from client.ui import doors, koikoi
+from client.ui.games.doors import screen as doors
+from client.ui.games.koikoi import screen as koikoi
 from tests.client.positions import SETUPS, client_for, positions
 from tests.client.screen import screen_text
 from tools.catalog import compiled, po_path, template, untranslated
@@ -121,8 +122,8 @@ def test_german_words_agree_and_every_move_label_is_an_imperative() -> None:
     from tigerden.v1 import doors_pb2, koikoi_pb2, match_pb2
     from tigerden.v1 import tiger_dragon_pb2 as td
 
-    from client.ui import tiger_dragon
-    from client.ui.state import ClientState
+    from client.ui.games.tiger_dragon import screen as tiger_dragon
+    from client.ui.model import ClientState
 
     state = ClientState(lobby_pb2.Game(game_id="koikoi"), "m1")
     state.snapshot = match_pb2.Snapshot(
@@ -155,7 +156,8 @@ def test_the_doors_winner_s_gems_come_first() -> None:
     """`bob wins the match 5-10`: the winner's score came second."""
     from tigerden.v1 import doors_pb2, match_pb2
 
-    from client.ui.state import ClientState
+    from client.ui.games.doors.events import describe
+    from client.ui.model import ClientState
 
     state = ClientState(lobby_pb2.Game(game_id="doors"), "m1")
     state.snapshot = match_pb2.Snapshot(
@@ -163,5 +165,5 @@ def test_the_doors_winner_s_gems_come_first() -> None:
         seats=[lobby_pb2.Seat(seat=0, name="ada"), lobby_pb2.Seat(seat=1, name="bob")],
     )
     ended = doors_pb2.DoorsEvent(match_ended=doors_pb2.DoorsMatchEnded(winner=1, gems=[5, 10]))
-    described = doors.describe(state, match_pb2.Event(doors=ended))
+    described = describe(state, match_pb2.Event(doors=ended))
     assert described is not None and described.text == "bob wins the match 10-5"

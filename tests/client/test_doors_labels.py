@@ -3,7 +3,7 @@ the two takes of one card never share a label."""
 
 from __future__ import annotations
 
-from client.ui.doors import move_label
+from client.ui.games.doors.screen import move_label
 from engine.doors.model import Card, Take
 from server.codecs import CODECS, wrap_move
 

@@ -14,8 +14,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
 
-from client.ui.app import build_app, help_text, refresh
+from client.ui import words
+from client.ui.app import build_app, refresh
 from client.ui.pane import ScrollPane
+from client.ui.panes import help_text
 from client.ui.text import wrap
 from engine.koikoi import model as m
 from tests.client.positions import SETUPS, client_for, positions, snapshot_of
@@ -44,14 +46,14 @@ def test_the_bell_rings_and_the_title_says_so_when_it_becomes_your_turn() -> Non
     app = build_app(state, None, output=output)
     refresh(app, state, bell=True)
     assert output.bells == 0
-    state.receive(snapshot_of(setup.game, mine, 0, [], 2))
+    state.receive(snapshot_of(setup.game, mine, 0, [], 2), words)
     refresh(app, state, bell=True)
     assert output.bells == 1 and "your turn" in output.titles[-1]
-    state.receive(snapshot_of(setup.game, mine, 0, [], 3))  # still your turn: no second bell
+    state.receive(snapshot_of(setup.game, mine, 0, [], 3), words)  # still your turn: no second bell
     refresh(app, state, bell=True)
     assert output.bells == 1
-    state.receive(snapshot_of(setup.game, theirs, 0, [], 4))
-    state.receive(snapshot_of(setup.game, mine, 0, [], 5))
+    state.receive(snapshot_of(setup.game, theirs, 0, [], 4), words)
+    state.receive(snapshot_of(setup.game, mine, 0, [], 5), words)
     refresh(app, state, bell=False)  # --no-bell: the title still says so
     assert output.bells == 1 and "your turn" in output.titles[-1]
 
@@ -69,7 +71,7 @@ async def test_the_end_of_a_deal_stays_on_screen_until_a_key() -> None:
     assert found is not None, "no deal ended in 3000 positions"
     state, events = found
     client = client_for(setup, state, 0, events)
-    client.receive(snapshot_of(setup.game, state, 0, events, 2))  # client_for released it
+    client.receive(snapshot_of(setup.game, state, 0, events, 2), words)  # client_for released it
     assert client.held is not None
     shown = screen_text(client, 80, 24)
     assert "press any key to go on" in shown and "Last deal (" in shown and "Scores:" in shown

@@ -16,9 +16,9 @@ from bots.hints import Advice
 from bots.reasons import ENGLISH, MONTHS, Clause, reason
 from client.api import Server
 from client.i18n import set_language
-from client.ui import reasons as client_reasons
-from client.ui.koikoi import MONTHS as BOARD_MONTHS
+from client.ui.games.koikoi.screen import MONTHS as BOARD_MONTHS
 from client.ui.reasons import reason_words
+from client.ui.registry import SCREENS
 from engine import GAMES
 from engine.koikoi.model import Yaku
 from server import outbound
@@ -69,15 +69,19 @@ def every_clause() -> Iterator[tuple[Clause, match_pb2.HintClause]]:
             traits=1.5 if "{traits}" in words else None,
             words=words,
         )
-        yield clause, outbound.hint_clause(clause)
+        yield clause, outbound.hint_clause(CLAUSE_CODECS[key.split(".")[0]], clause)
 
+
+CLAUSE_CODECS = {codec.field: codec for codec in CODECS.values()}
+"""The codec of each game, by the prefix of its clause keys ("koikoi.captures")."""
 
 ARGUMENTS = {"card", "yaku", "month", "chance", "traits", "s"}
 """The placeholders that are not counts."""
 
 
 def test_every_clause_the_server_has_is_worded_by_the_client_in_both_languages() -> None:
-    assert set(client_reasons.WORDS) == set(ENGLISH)
+    worded = {key for screen in SCREENS.values() for key in screen.reasons}
+    assert worded == set(ENGLISH)
     for clause, wire in every_clause():
         hint = match_pb2.MoveHint(reason=clause.text, reason_clauses=[wire])
         assert reason_words(hint) == clause.text.replace("March", "mar·cherry")

@@ -12,8 +12,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import lobby_pb2, match_pb2
 
+from client.ui import words
 from client.ui.app import build_app, refresh
-from client.ui.state import ClientState
+from client.ui.model import ClientState
 from tests.client.positions import SETUPS, Setup, client_for, positions
 from tests.client.test_ui import wait_for
 
@@ -28,7 +29,7 @@ def moves_state(labels: list[str], to_act: int = 0) -> ClientState:
         seats=[lobby_pb2.Seat(seat=0, name="ada"), lobby_pb2.Seat(seat=1, name="Bob")],
         legal_moves=[match_pb2.LegalMove(label=label) for label in labels] if to_act == 0 else [],
     )
-    state.receive(snapshot)
+    state.receive(snapshot, words)
     return state
 
 
@@ -63,35 +64,36 @@ async def test_a_digit_and_enter_at_once_leave_no_menu_and_escape_closes_it() ->
 
     with create_pipe_input() as pipe:
         app = build_app(state, send, input=pipe, output=DummyOutput())
-        prompt = app.tigerden_prompt  # type: ignore[attr-defined]
+        prompt = app.layout.current_buffer  # the prompt's
+        assert prompt is not None
         running = asyncio.ensure_future(app.run_async())
         await asyncio.sleep(0.05)
         pipe.send_text("1\r")  # a paste: the completion of "1" races the Enter
         await wait_for(lambda: bool(sent))
         for _ in range(20):  # let any late completion land
             await asyncio.sleep(0.01)
-        menu = prompt.buffer.complete_state
+        menu = prompt.complete_state
         assert menu is None or not menu.completions, [c.text for c in menu.completions]
-        state.receive(moves_state(["pass"]).snapshot)  # type: ignore[arg-type]
+        state.receive(moves_state(["pass"]).snapshot, words)  # type: ignore[arg-type]
         refresh(app, state, bell=False)
         pipe.send_text("ta")
         await wait_for(lambda: prompt.text == "ta")
         await asyncio.sleep(0.2)
         # the menu lists only moves of the newest snapshot: none starts with "ta"
-        menu = prompt.buffer.complete_state
+        menu = prompt.complete_state
         assert menu is None or not menu.completions, [c.text for c in menu.completions]
         pipe.send_text("\x15pa")  # Ctrl-U, then "pa": the menu offers "pass"
         await wait_for(
             lambda: (
-                prompt.buffer.complete_state is not None
-                and [c.text for c in prompt.buffer.complete_state.completions] == ["pass"]
+                prompt.complete_state is not None
+                and [c.text for c in prompt.complete_state.completions] == ["pass"]
             )
         )
         pipe.send_text("\x1b")  # Escape closes it
-        await wait_for(lambda: prompt.buffer.complete_state is None, timeout=3)
+        await wait_for(lambda: prompt.complete_state is None, timeout=3)
         pipe.send_text("\x15gu\t")  # a unique match: one Tab completes it
         await wait_for(lambda: prompt.text == "gu")  # (no guess is legal now)
-        state.receive(moves_state(LABELS).snapshot)  # type: ignore[arg-type]
+        state.receive(moves_state(LABELS).snapshot, words)  # type: ignore[arg-type]
         refresh(app, state, bell=False)
         pipe.send_text("\x15pa\t")
         await wait_for(lambda: prompt.text == "pass")
@@ -109,7 +111,7 @@ def test_english_move_labels_are_the_servers_labels(setup: Setup) -> None:
         client = client_for(setup, state, seat)
         assert client.snapshot is not None and client.snapshot.legal_moves
         for move in client.snapshot.legal_moves:
-            assert client.label(move) == move.label
+            assert words.label(client, move) == move.label
 
 
 class Adviser:
@@ -138,7 +140,8 @@ async def test_no_letter_is_a_shortcut_so_every_move_keeps_its_first_letter() ->
 
     with create_pipe_input() as pipe:
         app = build_app(state, send, input=pipe, output=DummyOutput(), advisor=adviser)
-        prompt = app.tigerden_prompt  # type: ignore[attr-defined]
+        prompt = app.layout.current_buffer  # the prompt's
+        assert prompt is not None
         running = asyncio.ensure_future(app.run_async())
         await asyncio.sleep(0.05)
         for typed in ("red-tiger", "rate rot", "hirsch"):

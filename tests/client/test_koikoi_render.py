@@ -11,9 +11,11 @@ import pytest
 from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_text
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.ui import app, koikoi
-from client.ui.games import SCREENS
-from client.ui.state import ClientState
+from client.ui import panes, words
+from client.ui.games.koikoi import screen as koikoi
+from client.ui.model import ClientState
+from client.ui.registry import SCREENS
+from client.ui.style import STYLE
 from engine.core import Seat
 from engine.koikoi import GAME
 from engine.koikoi import model as m
@@ -60,7 +62,7 @@ def snapshot_of(state: KoiKoiState, viewer: Seat | None) -> match_pb2.Snapshot:
 
 def client_for(state: KoiKoiState, viewer: Seat | None) -> ClientState:
     client = ClientState(lobby_pb2.Game(game_id="koikoi", title="Hanafuda Koi-Koi"), "m1")
-    client.receive(snapshot_of(state, viewer))
+    client.receive(snapshot_of(state, viewer), words)
     return client
 
 
@@ -110,7 +112,7 @@ def test_the_koikoi_renderer_is_registered() -> None:
     state = first(lambda s: s.phase is m.Phase.HAND)
     client = client_for(state, 0)
     assert SCREENS["koikoi"].render is koikoi.render
-    assert text(app.board(client)) == text(koikoi.render(client))
+    assert text(panes.board(client)) == text(koikoi.render(client))
 
 
 def test_before_the_first_snapshot() -> None:
@@ -200,7 +202,7 @@ def test_a_stock_capture_choice_names_the_drawn_card_and_the_moves() -> None:
 
 def test_a_hand_card_matching_two_board_cards_lists_each_choice_as_a_move() -> None:
     state = first(choosing_in_hand)
-    shown = text(app.legal_moves(client_for(state, state.turn)))
+    shown = text(panes.legal_moves(client_for(state, state.turn)))
     choices = [
         move.label()
         for move in state.legal_moves()
@@ -242,7 +244,7 @@ def test_a_drawn_deal_and_the_end_of_the_match() -> None:
 
 @pytest.mark.parametrize("viewer", [0, 1, None])
 def test_every_style_class_used_is_defined(viewer: Seat | None) -> None:
-    defined = {rule for rule, _ in app.STYLE.style_rules}
+    defined = {rule for rule, _ in STYLE.style_rules}
     for count, state in enumerate(states(seed=9)):
         for style, *_ in koikoi.render(client_for(state, viewer)):
             for part in style.split():

@@ -19,10 +19,10 @@ from client import seats
 from client.api import HostHandle, Server
 from client.i18n import set_language
 from client.session import LobbySession, remember_rematches
-from client.ui.games import result_words
 from client.ui.lobby import detail_lines, form_lines, header, match_lines
 from client.ui.lobby_state import CreateForm, LobbyState, ServerEntry, status_word, waiting_for
-from client.ui.state import ClientState
+from client.ui.model import ClientState
+from client.ui.words import result_words
 from server.main import Running
 from tests.client.test_lobby_ui import text
 from tests.client.test_ui import wait_for

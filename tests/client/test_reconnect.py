@@ -13,8 +13,9 @@ from prompt_toolkit.output import DummyOutput
 from tigerden.v1 import doors_pb2, lobby_pb2, match_pb2
 
 from client.api import connect
+from client.ui import words
 from client.ui.app import run_table
-from client.ui.state import ClientState, clock
+from client.ui.model import ClientState, clock
 from server.main import start_server
 from tests.client.test_ui import wait_for
 from tests.server.helpers import HUMAN
@@ -115,7 +116,7 @@ def test_a_recap_names_who_did_what_as_the_live_log_does() -> None:
     lines = []
     for recap in (False, True):
         state = ClientState(lobby_pb2.Game(game_id="doors", title="Doors"), "m1")
-        state.receive(doors_snapshot(("ada", "bob"), events, recap))
+        state.receive(doors_snapshot(("ada", "bob"), events, recap), words)
         lines.append(list(state.log))
     assert lines[1] == lines[0]
     assert lines[1][0].startswith("ada (you) takes ")
@@ -137,7 +138,7 @@ def test_a_rejoin_shows_the_chat_before_you_are_back_and_a_recap_never_empties_t
     state = ClientState(lobby_pb2.Game(game_id="doors", title="Doors"), "m1")
 
     def receive(events: list[match_pb2.Event], chat: list[match_pb2.ChatLine]) -> None:
-        state.receive(doors_snapshot(("bob", "ada"), events, chat=chat))
+        state.receive(doors_snapshot(("bob", "ada"), events, chat=chat), words)
 
     hello = match_pb2.ChatLine(number=1, name="ada", seat=1, text="where is bob?")
     receive(

@@ -15,8 +15,8 @@ from tigerden.v1 import lobby_pb2, match_pb2
 
 from cli.args import parser
 from client.api import Server
+from client.ui.model import ClientState
 from client.ui.replay import Replay, build_replay_app
-from client.ui.state import ClientState
 from engine import GAMES
 from server.codecs import CODECS, unwrap_move
 from server.main import Running

@@ -14,9 +14,11 @@ from prompt_toolkit.formatted_text import fragment_list_to_text
 from prompt_toolkit.utils import get_cwidth
 from tigerden.v1 import koikoi_pb2
 
-from client.ui import doors, koikoi, tiger_dragon
-from client.ui.app import TABLE_WIDTH, WIDE
-from client.ui.state import ClientState
+from client.ui.games.doors import screen as doors
+from client.ui.games.koikoi import screen as koikoi
+from client.ui.games.tiger_dragon import screen as tiger_dragon
+from client.ui.model import ClientState
+from client.ui.style import TABLE_WIDTH, WIDE
 from client.ui.text import symbols
 from tests.client.positions import SETUPS, Setup, client_for, positions
 from tests.client.screen import screen_text

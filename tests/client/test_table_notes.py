@@ -17,10 +17,10 @@ from client.api import Server
 from client.i18n import set_language
 from client.ui import notes as client_notes
 from client.ui.app import run_table
-from client.ui.games import describe
 from client.ui.lobby import form_lines
 from client.ui.lobby_state import CreateForm
-from client.ui.state import ClientState
+from client.ui.model import ClientState
+from client.ui.words import describe
 from engine import GAMES
 from server import outbound, room
 from server.codecs import CODECS

@@ -16,7 +16,7 @@ from client.api import Server
 from client.bot import play_seat, random_chooser
 from client.session import play_at_tables, watch_tables
 from client.ui.app import run_table
-from client.ui.state import ClientState
+from client.ui.model import ClientState
 from tests.client.test_ui import wait_for
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN

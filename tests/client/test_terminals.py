@@ -14,8 +14,8 @@ from prompt_toolkit.styles import Style
 from cli.commands.play import resume_hint
 from cli.connection import embedded_server
 from cli.seats_file import last_local_seat, remember_local_seat
-from client.ui.app import STYLE
 from client.ui.lobby import LOBBY_STYLE
+from client.ui.style import STYLE
 from client.ui.text import use_ascii, wants_ascii
 from tests.client.positions import SETUPS, Setup, client_for, positions
 from tests.client.screen import screen_text
@@ -173,7 +173,7 @@ def test_coloured_words_read_on_white_and_on_black(style: Style) -> None:
 
 @pytest.mark.parametrize("setup", SETUPS[:2] + SETUPS[6:7], ids=lambda s: s.label)
 def test_marks_colour_symbols_not_words(setup: object) -> None:
-    from client.ui.games import screen_of
+    from client.ui.registry import screen_of
 
     for state, events in positions(setup, 6, seed=5):  # type: ignore[arg-type]
         client = client_for(setup, state, 0, events)  # type: ignore[arg-type]
@@ -267,6 +267,7 @@ def long_status_shown(setup: Setup) -> None:
     from tigerden.v1 import match_pb2
 
     from client.i18n import _
+    from client.ui import words
 
     state, _events = next(positions(setup, 1))
     client = client_for(setup, state, 0)
@@ -276,6 +277,7 @@ def long_status_shown(setup: Setup) -> None:
         seat.name = f"bot-{seat.seat} (random)"
     snapshot.ClearField("legal_moves")
     snapshot.result.CopyFrom(match_pb2.MatchResult(scores=[12, 30, 21, 15], winners=[0, 2]))
+    client.show(snapshot, words)  # the result in words, as a snapshot with it would bring
     client.status = client.table_status()
     end = _("/again to play again")
     assert len(client.status) > 80 and client.status.endswith(end)

@@ -10,10 +10,11 @@ from collections.abc import Callable
 from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_text
 from tigerden.v1 import lobby_pb2, match_pb2
 
-from client.ui import tiger_dragon
-from client.ui.app import board
-from client.ui.games import SCREENS
-from client.ui.state import ClientState
+from client.ui import words
+from client.ui.games.tiger_dragon import screen as tiger_dragon
+from client.ui.model import ClientState
+from client.ui.panes import board
+from client.ui.registry import SCREENS
 from engine.core import Seat
 from engine.tiger_dragon import model as m
 from engine.tiger_dragon.info import INFO, settings
@@ -45,7 +46,7 @@ def client_state(state: TigerDragonState, viewer: Seat | None) -> ClientState:
         snapshot.to_act = to_act
     game = lobby_pb2.Game(game_id=INFO.id, title=INFO.title, help=INFO.help)
     client = ClientState(game, "m1")
-    client.receive(snapshot)
+    client.receive(snapshot, words)
     return client
 
 

@@ -15,7 +15,7 @@ from prompt_toolkit.formatted_text import fragment_list_to_text
 from tigerden.v1 import lobby_pb2
 
 from client.api import SeatHandle, Server
-from client.ui import koikoi
+from client.ui.games.koikoi import screen as koikoi
 from tests.server.helpers import moves_first
 from tools.terminal import Pane
 

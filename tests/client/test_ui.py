@@ -10,9 +10,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from client.api import Server, connect
-from client.ui import koikoi
-from client.ui.app import board, help_text, run_table
-from client.ui.state import ClientState
+from client.ui.app import run_table
+from client.ui.games.koikoi import screen as koikoi
+from client.ui.model import ClientState
+from client.ui.panes import board, help_text
 from client.ui.text import symbols
 from server.main import start_server
 from tests.server.helpers import BOT, HUMAN, deciding_seed

@@ -1,28 +1,29 @@
-"""What the terminal UI shows, as plain data: the newest snapshot, the log, the banner of what
-the others just did, the cards that changed, a summary held on screen, and a status line.
+"""What the terminal table shows, as plain data: the newest snapshot, the log, the banner of what
+the others just did, the cards that changed, an overlay held on screen (a deal's summary, a
+hint), the review, the seats' names, the legal moves as the player reads them and which of them
+a typed text names, and the status line.
 
-The Play reader writes here and calls `invalidate()`; the panes only read. No rules here: what
-can be played is exactly `snapshot.legal_moves`, and the log is the snapshot's typed events put
-into words by the game's module (`client/ui/games.py`).
+The Play reader writes here and calls `invalidate()`; the panes only read. This module draws
+nothing and names no game: it imports neither prompt_toolkit nor a game's screen. What it needs
+put into words while a snapshot comes in (the events, the move labels, the result) it asks of
+the `Words` it is given (`client/ui/words.py`, which asks each game's screen). No rules here:
+what can be played is exactly `snapshot.legal_moves`.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.i18n import _
 from client.ui.presence import away
-
-if TYPE_CHECKING:
-    from client.ui.advice import Review
 
 LOG_LINES = 200
 SEAT = re.compile(r"\bseat (\d+)\b")
@@ -43,6 +44,71 @@ class Described:
     ends: bool = False
 
 
+@dataclass(frozen=True)
+class HeldSummary:
+    """The end of a deal, round or contest, held on screen until a key is pressed: the game's
+    screen draws it from the snapshot that ended it (the table may have moved on since)."""
+
+    snapshot: match_pb2.Snapshot
+
+
+@dataclass(frozen=True)
+class HeldHint:
+    """A hint held on the table until a key is pressed: every move, as the server weighs it."""
+
+    response: match_pb2.HintResponse
+
+
+Held = HeldSummary | HeldHint
+"""What the table holds on screen in place of the board until a key is pressed."""
+
+
+@dataclass
+class Review:
+    """The review of a finished match as it streams in, and which move is shown."""
+
+    reviewed: int = 0
+    total: int = 0
+    moves: list[match_pb2.ReviewedMove] = field(default_factory=list)
+    index: int = 0
+    failed: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.total > 0 and self.reviewed == self.total
+
+    def browse(self, step: int) -> None:
+        if self.moves:
+            self.index = max(0, min(len(self.moves) - 1, self.index + step))
+
+    def take(self, message: match_pb2.ReviewMatchResponse) -> None:
+        self.reviewed, self.total = message.reviewed, message.total
+        if message.HasField("move"):
+            self.moves.append(message.move)
+
+
+class Words(Protocol):
+    """What the model asks to have put into words while a snapshot comes in: the wording layer
+    (`client/ui/words.py`) implements it by asking the game's screen, so the model names no
+    game."""
+
+    def describe(self, state: ClientState, event: match_pb2.Event) -> Described | None:
+        """The event in words, or None when the log says nothing of it."""
+        ...
+
+    def label(self, state: ClientState, move: match_pb2.LegalMove) -> str:
+        """The move as the player reads and types it (in their language)."""
+        ...
+
+    def result_words(self, state: ClientState, snapshot: match_pb2.Snapshot) -> str:
+        """Who won, with the scores."""
+        ...
+
+    def arrivals(self, state: ClientState) -> set[str]:
+        """Your own seat's "... is back" and "... sat down" lines, as the log words them."""
+        ...
+
+
 @dataclass
 class ClientState:
     game: lobby_pb2.Game
@@ -60,8 +126,12 @@ class ClientState:
     """What the others did since your last move, newest last: (seat or None, words)."""
     changed: set[str] = field(default_factory=set)
     """Names of the cards/tiles the others' moves changed, until your next move."""
-    held: StyleAndTextTuples | None = None
-    """An end-of-deal/round/contest summary shown until a key is pressed."""
+    held: Held | None = None
+    """An end-of-deal/round/contest summary or a hint, shown until a key is pressed."""
+    labels: list[str] = field(default_factory=list)
+    """The snapshot's legal moves as the player reads and types them, in the same order."""
+    outcome: str = ""
+    """The snapshot's result in words ("ada won (ada 10, bob 5)"), "" before the end."""
     turn_started: bool = False
     """Set when a snapshot makes it your turn (the UI rings the bell and clears it)."""
     options: dict[str, str] = field(default_factory=dict)
@@ -91,17 +161,17 @@ class ClientState:
             if self.options.get(option.name, option.default_value) != option.default_value
         ]
 
-    def receive(self, snapshot: match_pb2.Snapshot) -> None:
-        from client.ui.games import describe, summary
-
+    def receive(self, snapshot: match_pb2.Snapshot, words: Words) -> None:
+        """A snapshot from the stream: the table shows it, the log and the banner tell its
+        events (in `words`), and the end of a deal is held on screen."""
         was_mine = self.snapshot is not None and bool(self.snapshot.legal_moves)
-        self.snapshot = snapshot
+        self.show(snapshot, words)
         self.received_at = time.monotonic()
         viewer = snapshot.viewer_seat if snapshot.HasField("viewer_seat") else None
         if snapshot.events_are_recap:
-            self.recap(snapshot)
+            self.recap(snapshot, words)
         for event in [] if snapshot.events_are_recap else snapshot.events:
-            described = describe(self, event)
+            described = words.describe(self, event)
             if described is None:
                 continue
             seat = described.seat
@@ -111,44 +181,39 @@ class ClientState:
                 self.banner.append((seat, described.text))
                 self.changed.update(described.changed)
             if described.ends:
-                self.held = summary(self)
+                self.held = HeldSummary(snapshot)
         if not snapshot.events_are_recap:
             self.hear(snapshot.chat)
         self.turn_started = bool(snapshot.legal_moves) and not was_mine
         self.status = self.table_status() or self.status
 
-    def recap(self, snapshot: match_pb2.Snapshot) -> None:
+    def show(self, snapshot: match_pb2.Snapshot, words: Words) -> None:
+        """Makes `snapshot` the one shown, its legal moves and result put into `words` (the
+        replay shows its steps this way, without a stream's events)."""
+        self.snapshot = snapshot
+        self.labels = [words.label(self, move) for move in snapshot.legal_moves]
+        self.outcome = words.result_words(self, snapshot) if snapshot.HasField("result") else ""
+
+    def recap(self, snapshot: match_pb2.Snapshot, words: Words) -> None:
         """A new stream's first snapshot (after a reconnection, a server restart, the end of
         the match, a rejoin): its recap of recent events tells what happened meanwhile, without
         banners or held summaries. The log keeps what it showed (its chat, the lines the recap
         no longer holds) and gains the recapped events it did not have. The chat said before
         this stream opened goes before the note that you are back."""
-        from client.ui.games import describe
-
-        told = [(e, d) for e in snapshot.events if (d := describe(self, e)) is not None]
+        told = [(e, d) for e in snapshot.events if (d := words.describe(self, e)) is not None]
         keys = [e.SerializeToString(deterministic=True) for e, _d in told]
         shown = _shown_up_to(list(self.deeds), keys)
         new = [self.deed(d) for _e, d in told[shown:]]
         if self.deeds and told and not shown:
             self.log.append("...")  # more happened meanwhile than the recap holds
         heard = self.heard(snapshot.chat)
-        back = [i for i, line in enumerate(new) if line in self.arrivals()]
+        arrivals = words.arrivals(self)
+        back = [i for i, line in enumerate(new) if line in arrivals]
         cut = back[-1] if back else len(new)
         for line in [*new[:cut], *heard, *new[cut:]]:
             self.log.append(line)
         self.deeds.extend(keys[shown:])
         self.banner.extend((None, line) for line in heard)
-
-    def arrivals(self) -> set[str]:
-        """Your own seat's "... is back" and "... sat down" lines, as the log words them."""
-        from client.ui.notes import SENTENCES
-
-        seat = self.viewer()
-        if seat is None:
-            return set()
-        name = self.actor(seat)
-        kinds = (match_pb2.TABLE_NOTE_KIND_BACK, match_pb2.TABLE_NOTE_KIND_SAT_DOWN)
-        return {SENTENCES[kind]().format(name=name) for kind in kinds}
 
     def deed(self, described: Described) -> str:
         """An event as one log line: who did it (when someone did), then what."""
@@ -163,7 +228,7 @@ class ClientState:
         if snapshot is None:
             return ""
         if snapshot.HasField("result"):
-            status = _("match over: {result}").format(result=self.result_text(snapshot))
+            status = _("match over: {result}").format(result=self.outcome)
             if snapshot.rematch_match_id:
                 return status + " · " + _("a rematch is open: /again plays again")
             if snapshot.HasField("viewer_seat"):
@@ -194,6 +259,14 @@ class ClientState:
             who = line.name + (" " + _("(watching)") if line.spectator else "")
             said.append(f"{who}: {line.text}")
         return said
+
+    def at(self, snapshot: match_pb2.Snapshot) -> ClientState:
+        """The table as it stood when `snapshot` came in (to draw a summary held since): the
+        same log and seats, that snapshot's view and names (a shallow copy: nothing is
+        built anew)."""
+        then = copy.copy(self)
+        then.snapshot = snapshot
+        return then
 
     def banner_text(self, deeds: int | None = None) -> str:
         """The banner in one line: "Bea plays apr-cuckoo, takes apr-plain-2; draws jan-plain-2
@@ -303,21 +376,17 @@ class ClientState:
         name = self.seat_name(seat)
         return f"{name} ({', '.join(notes)})" if notes else name
 
-    def result_text(self, snapshot: match_pb2.Snapshot) -> str:
-        from client.ui.games import result_words
-
-        return result_words(self, snapshot)
-
-    def label(self, move: match_pb2.LegalMove) -> str:
-        """The move as the player reads and types it (in their language)."""
-        from client.ui.games import label
-
-        return label(self, move)
-
     def legal_labels(self) -> list[str]:
-        if self.snapshot is None:
-            return []
-        return [self.label(m) for m in self.snapshot.legal_moves]
+        return list(self.labels) if self.snapshot is not None else []
+
+    def labelled(self) -> list[tuple[match_pb2.LegalMove, str]]:
+        """The legal moves, each with its label."""
+        moves = self.snapshot.legal_moves if self.snapshot is not None else []
+        return list(zip(moves, self.labels, strict=True))
+
+    def label_of(self, move: match_pb2.LegalMove) -> str:
+        """The label of one of the snapshot's legal moves."""
+        return next(label for legal, label in self.labelled() if legal == move)
 
     def matching(self, text: str) -> list[match_pb2.LegalMove]:
         """The legal moves `text` names: by number, by the whole label, by a prefix of the
@@ -332,7 +401,7 @@ class ClientState:
         if text.isdigit():
             number = int(text)
             return [moves[number - 1]] if 1 <= number <= len(moves) else []
-        named = [(m, {self.label(m).lower(), m.label.lower()}) for m in moves]
+        named = [(m, {label.lower(), m.label.lower()}) for m, label in self.labelled()]
         exact = [m for m, labels in named if text in labels]
         if exact:
             return exact
@@ -363,7 +432,7 @@ class ClientState:
             return _("no moves for you now")
         found = self.matching(typed)
         if len(found) > 1:
-            shown = ", ".join(self.label(m) for m in found[:4])
+            shown = ", ".join(self.label_of(m) for m in found[:4])
             more = "..." if len(found) > 4 else ""
             return _("{typed!r} could be {moves}{more}: type more").format(
                 typed=typed, moves=shown, more=more

@@ -11,7 +11,7 @@ from tigerden.v1 import doors_pb2 as pb
 from tigerden.v1 import match_pb2
 
 from client.i18n import _, n_
-from client.ui.state import ClientState, Described
+from client.ui.model import ClientState
 from client.ui.text import marked, symbols
 
 
@@ -168,54 +168,3 @@ def summary(state: ClientState) -> StyleAndTextTuples:
     gems = state.seat_tallies(view.gems)
     lines = last_contest_line(state, view.last_contest) if view.HasField("last_contest") else []
     return [*lines, ("class:label", _("Gems:") + " "), ("", gems + "\n")]
-
-
-def describe(state: ClientState, event: match_pb2.Event) -> Described | None:
-    """A Doors event in words (in the player's language), with the cards it moved."""
-    if not event.HasField("doors"):
-        return None
-    kind = event.doors.WhichOneof("kind")
-    e = getattr(event.doors, kind or "")
-    if kind == "contest_started":
-        return Described(
-            _("contest {number} begins; {name} collects").format(
-                number=e.contest, name=state.actor(e.collector)
-            )
-        )
-    if kind == "took":
-        name = card_name(e.card)
-        return Described(_("takes {card}").format(card=name), seat=e.seat, changed=(name,))
-    if kind == "discarded":
-        name = card_name(e.card)
-        return Described(_("discards {card}").format(card=name), seat=e.seat, changed=(name,))
-    if kind == "refilled":
-        left = n_("{count} card left", "{count} cards left", e.deck_left).format(count=e.deck_left)
-        return Described(
-            _("{card} refills the display ({left})").format(card=card_name(e.card), left=left),
-            changed=(card_name(e.card),),
-        )
-    if kind == "guessed":
-        verdict = _("right") if e.correct else _("wrong")
-        return Described(
-            _("guesses {guess}: {verdict}").format(
-                guess=guess_words(e.colour, e.role), verdict=verdict
-            ),
-            seat=e.seat,
-        )
-    if kind == "passed":
-        return Described(_("passes"), seat=e.seat)
-    if kind == "contest_ended":
-        gains = n_("{name} gains {count} gem", "{name} gains {count} gems", e.gems).format(
-            name=state.actor(e.scorer), count=e.gems
-        )
-        return Described(f"{_(REASONS.get(e.reason, '?'))}: {gains}", ends=True)
-    if kind == "match_ended":
-        # The winner's gems first: "bob wins the match 10-5", not "5-10".
-        gems = [e.gems[e.winner], *(g for s, g in enumerate(e.gems) if s != e.winner)]
-        return Described(
-            _("{name} wins the match {gems}").format(
-                name=state.actor(e.winner), gems="-".join(map(str, gems))
-            ),
-            ends=True,
-        )
-    return None

@@ -1,0 +1,17 @@
+"""Tiger & Dragon at the terminal table: `screen` draws the view and names the moves, `events` words
+the game's events, `reasons` its hint reasons."""
+
+from __future__ import annotations
+
+from client.ui.game_screen import GameScreen
+from client.ui.games.tiger_dragon import events, reasons, screen
+
+SCREEN = GameScreen(
+    render=screen.render,
+    describe=events.describe,
+    summary=screen.summary,
+    move_label=screen.move_label,
+    min_size=screen.MIN_SIZE,
+    reasons=reasons.WORDS,
+    team_scores=screen.team_scores,
+)
