@@ -19,7 +19,7 @@ from typing import cast
 
 from mypy_extensions import mypyc_attr
 
-from engine.chance import choice, sample_all
+from engine.chance import choice, sample_all, seeded
 from engine.core import Event, Move, Result, Seat, State, fields, require_legal
 from engine.doors.model import (
     CLUE_DECK,
@@ -62,6 +62,14 @@ is not pruned (EC11): the client offers all eight and a bot may skip the impossi
 
 _MATCH_SET: tuple[DoorsMove, ...] = (MatchSet(),)
 _PASS: tuple[DoorsMove, ...] = (Pass(),)
+
+_SEATS = range(2)  # Doors is a game for two
+_TOOK = tuple({card: Took(seat, card) for card in Card} for seat in _SEATS)
+_DISCARDED = tuple({card: Discarded(seat, card) for card in Card} for seat in _SEATS)
+_PASSED = tuple(Passed(seat) for seat in _SEATS)
+_REFILLED = {card: tuple(Refilled(card, left) for left in range(len(CLUE_DECK))) for card in Card}
+"""The events of every move, built once per seat and card (and deck count): events are frozen
+values, and building a frozen dataclass costs a random playout about as much as the move."""
 
 
 @cache
@@ -124,7 +132,7 @@ class DoorsState(State):
         self.phase = Phase.COLLECTOR_TAKE
 
     def _deal_from_seed(self) -> None:
-        rng = random.Random(self._deal_seed)
+        rng = seeded(self._deal_seed)
         self._deal_seed = rng.getrandbits(64)
         self._deal(sample_all(rng, DOORS), sample_all(rng, CLUE_DECK))
 
@@ -167,7 +175,7 @@ class DoorsState(State):
         if isinstance(move, Take):  # C1
             self.display = _without(self.display, move.card)
             self.collection += (move.card,)
-            events.append(Took(self.collector, move.card))
+            events.append(_TOOK[self.collector][move.card])
             # C3 / Q1: a set scores at once, or (optional scoring, D1) when the take says so;
             # C4: before refilling. A set kept hidden is refilled over like any take (EC5).
             scores = move.score_set or not self.collector_set_optional
@@ -178,7 +186,7 @@ class DoorsState(State):
         elif isinstance(move, Discard):  # G1
             self.display = _without(self.display, move.card)
             self.discards += (move.card,)
-            events.append(Discarded(self.guesser, move.card))
+            events.append(_DISCARDED[self.guesser][move.card])
             self._refill(Phase.GUESSER_ACTION, events)
         elif isinstance(move, Guess):  # G4
             reason = judge_guess(move, self.doors[self.collector])
@@ -188,7 +196,7 @@ class DoorsState(State):
         elif isinstance(move, MatchSet):  # G5
             self._end_contest(ScoreReason.MATCHED_SET, events)
         else:  # G6: the only other legal move
-            events.append(Passed(self.guesser))
+            events.append(_PASSED[self.guesser])
             self.phase = Phase.COLLECTOR_TAKE
         return events
 
@@ -280,7 +288,7 @@ class DoorsState(State):
         contest at once with 3 gems to the Guesser (EC8), else play moves on to `then`."""
         card, self.deck = self.deck[0], self.deck[1:]
         self.display = tuple(sorted((*self.display, card)))
-        events.append(Refilled(card, len(self.deck)))
+        events.append(_REFILLED[card][len(self.deck)])
         if self.deck:
             self.phase = then
         else:

@@ -12,7 +12,7 @@ the spec cross-checks against.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import lru_cache
 
 
@@ -126,12 +126,23 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-def indices(mask: int) -> Iterator[int]:
-    """The card indices in `mask`, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+_BYTE_BITS = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte in range(256))
+_BYTE_INDICES = tuple(
+    tuple(tuple(8 * k + i for i in bits) for bits in _BYTE_BITS) for k in range(6)
+)
+"""`_BYTE_INDICES[k][byte]`: the card indices of `byte` as the `k`-th byte of a mask."""
+
+
+def indices(mask: int) -> tuple[int, ...]:
+    """The card indices in `mask`, lowest first. Looked up a byte at a time rather than bit by
+    bit: the legal moves, every play and `determinize` (32 unseen cards) ask for them."""
+    found: tuple[int, ...] = ()
+    for table in _BYTE_INDICES:
+        if not mask:
+            break
+        found += table[mask & 255]
+        mask >>= 8
+    return found
 
 
 @lru_cache(maxsize=1 << 15)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from mypy_extensions import mypyc_attr
 
-from engine.chance import shuffle
+from engine.chance import seeded, shuffle
 from engine.core import Event, Move, Result, Seat, State, fields, require_legal
 from engine.koikoi.cards import (
     BRIGHTS,
@@ -83,6 +84,17 @@ _PLAY_TAKING: dict[tuple[int, int], PlayCard] = {
 _CHOOSE = tuple(ChooseCapture(card) for card in CARDS)
 _DECISION: tuple[KoiKoiMove, ...] = (Stop(), KoiKoi())
 """Every move object is made once here: listing legal moves is a few table look-ups."""
+
+_DREW = tuple(tuple(Drew(seat, card) for card in CARDS) for seat in (0, 1))
+"""Every `Drew` event, made once: events are frozen values, and building a frozen dataclass
+costs a random playout about as much as the move that makes it."""
+
+
+@cache
+def _played(seat: Seat, card: int, captured: int, step: Step) -> Played:
+    """The `Played` event, made once for each of its few thousand values (`captured` is part
+    of the card's month), as `_DREW` is."""
+    return Played(seat, CARDS[card], cards_in(captured), step)
 
 
 def _with(pair: tuple[int, int], seat: Seat, value: int) -> tuple[int, int]:
@@ -152,6 +164,10 @@ class KoiKoiState(State):
         stock; see `_lay_out`), else from the seed — and runs the forced steps."""
         if self.deal_no:
             raise ValueError("the match has already started")
+        if order is not None:
+            order = [int(card) for card in order]
+            if sorted(order) != list(range(len(CARDS))):
+                raise ValueError("a deal must order all 48 cards")
         events: list[Event] = self._opening
         self._opening = []
         self._run_forced(events, order)
@@ -330,7 +346,7 @@ class KoiKoiState(State):
         return winner if rule is NextDealer.WINNER else 1 - winner
 
     def _shuffled(self) -> list[int]:
-        rng = random.Random(self._deal_seed)
+        rng = seeded(self._deal_seed)
         order = list(range(len(CARDS)))
         shuffle(rng, order)
         self._deal_seed = rng.getrandbits(64)
@@ -339,10 +355,9 @@ class KoiKoiState(State):
     def _lay_out(self, order: Sequence[int], events: list[Event]) -> Misdeal | None:
         """D1: the dealer's hand is `order[:8]`, the other hand the next 8, the board the next
         8, the stock the other 24, top first. Then the board (D3 / V10) and the hands (D4 / V9)
-        are judged, in that order; returns why the deal must be dealt again, if it must."""
-        order = [int(card) for card in order]
-        if sorted(order) != list(range(len(CARDS))):
-            raise ValueError("a deal must order all 48 cards")
+        are judged, in that order; returns why the deal must be dealt again, if it must.
+        `order` is whole and of plain ints: `start` checks a given one, and a shuffle is whole
+        by construction (a random playout lays out a deal every few moves)."""
         size, board_size = self.rules.hand_size, self.rules.board_size
         first, second = mask_of(order[:size]), mask_of(order[size : 2 * size])
         self.hands = (first, second) if self.dealer == 0 else (second, first)
@@ -447,12 +462,12 @@ class KoiKoiState(State):
             self.piles = _with(self.piles, seat, self.piles[seat] | same | bit)
         else:
             self.board |= bit
-        events.append(Played(seat, CARDS[card], cards_in(same), step))
+        events.append(_played(seat, card, same, step))
 
     def _draw(self, seat: Seat, events: list[Event]) -> None:
         """T6: the top stock card is revealed; with two matches the player must choose."""
         card, self.stock = self.stock[0], self.stock[1:]
-        events.append(Drew(seat, CARDS[card]))
+        events.append(_DREW[seat][card])
         if (self.board & SAME_MONTH[card]).bit_count() == 2:
             self.pending = card
             self.phase = Phase.STOCK_CHOICE

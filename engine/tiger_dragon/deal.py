@@ -1,7 +1,8 @@
 """Dealing a round from a given tile order (§1.2).
 
 Every deal, random or scripted, goes through `deal`: the state shuffles the deck and feeds the
-order in, and tests feed an order of their own to fix exact hands.
+order in, and tests feed an order of their own to fix exact hands (checked by `require_box`; a
+shuffle of the box is whole by construction, and a random playout deals every few dozen moves).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ def hand_sizes(players: int, start_player: Seat) -> list[int]:
     return sizes
 
 
+def require_box(order: Sequence[Tile]) -> None:
+    """Refuses a scripted order that is not exactly the 38 tiles of the box."""
+    if sorted(order) != sorted(DECK):
+        raise ValueError("a deal needs exactly the 38 tiles of the box")
+
+
 def deal(
     order: Sequence[Tile], players: int, start_player: Seat
 ) -> tuple[list[list[int]], list[Tile]]:
@@ -28,8 +35,6 @@ def deal(
 
     Returns each seat's hand as a count list indexed by tile kind, and the tiles left out.
     """
-    if sorted(order) != sorted(DECK):
-        raise ValueError("a deal needs exactly the 38 tiles of the box")
     hands: list[list[int]] = []
     at = 0
     for size in hand_sizes(players, start_player):

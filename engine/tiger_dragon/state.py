@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 
-from engine.chance import shuffle
+from engine.chance import choice, seeded, shuffle
 from engine.core import Event, Move, Result, Seat, State, require_legal
 from engine.tiger_dragon.battlefields import BOX, Battlefield
-from engine.tiger_dragon.deal import deal
+from engine.tiger_dragon.deal import deal, require_box
 from engine.tiger_dragon.model import (
     ATTACKS,
     DEFENSES,
@@ -46,11 +46,22 @@ from engine.tiger_dragon.model import (
     TigerDragonPrivate,
     TigerDragonView,
 )
-from engine.tiger_dragon.tiles import DECK, DEFENDERS, KINDS, TILES, Tile
+from engine.tiger_dragon.tiles import COPIES, DECK, DEFENDERS, KINDS, TILES, Tile
 
 FACE_DOWN = 16
 """Flag on a defense-row entry: the tile (`entry & KIND`) lies face down as a round bonus."""
 KIND = FACE_DOWN - 1
+
+_RUNS = tuple(tuple((tile,) * count for count in range(COPIES[tile] + 1)) for tile in TILES)
+"""`_RUNS[kind][count]`: `count` tiles of `kind`, so a hand's tiles are a few concatenations."""
+
+_SEATS = range(max(players for players, _ in RULES.hand_sizes))
+_ATTACKED = tuple(tuple(Attacked(seat, tile) for tile in TILES) for seat in _SEATS)
+_DEFENDED = tuple(tuple(Defended(seat, tile) for tile in TILES) for seat in _SEATS)
+_PLACED = tuple(tuple(PlacedFaceDown(seat, tile) for tile in TILES) for seat in _SEATS)
+_PASSED = tuple(Passed(seat) for seat in _SEATS)
+"""The events of every move (but a revealing attack), built once per seat and tile: events
+are frozen values, and building a frozen dataclass costs a playout more than the move does."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see State
@@ -91,16 +102,18 @@ class TigerDragonState(State):
 
     def _start_round(self, order: Sequence[Tile] | None) -> RoundStarted:
         """SETUP_ROUND: deal (from `order`, else a shuffle) and give the start player the turn."""
-        rng = random.Random(self._next_seed)
+        rng = seeded(self._next_seed)
         if order is None:
             order = list(DECK)
             shuffle(rng, order)
+        else:
+            require_box(order)
         if self._round and self._settings.new_card_each_round:  # R10's house rule
             if self._settings.same_card_may_return:
-                self._battlefield = rng.choice(self._cards)
+                self._battlefield = choice(rng, self._cards)
             else:
-                self._battlefield = rng.choice(
-                    [b for b in self._cards if b is not self._battlefield]
+                self._battlefield = choice(
+                    rng, [b for b in self._cards if b is not self._battlefield]
                 )
         self._next_seed = rng.getrandbits(64)
         self._round += 1
@@ -232,13 +245,15 @@ class TigerDragonState(State):
         self._attacker = seat
         self._attack_tile = move.tile
         self._actor = (seat + 1) % self.players
-        return Attacked(seat, move.tile, revealed)
+        return (
+            _ATTACKED[seat][move.tile] if revealed is None else Attacked(seat, move.tile, revealed)
+        )
 
     def _defend(self, seat: Seat, tile: Tile) -> list[Event]:
         """DEFEND: an empty hand goes out; otherwise the defender attacks at once (R9)."""
         left = self._take(seat, tile)
         self._defenses[seat].append(tile)
-        events: list[Event] = [Defended(seat, tile)]
+        events: list[Event] = [_DEFENDED[seat][tile]]
         if left == 0:
             events += self._end_round(seat, tile, went_out_face_down=False)
         else:
@@ -251,13 +266,13 @@ class TigerDragonState(State):
         if following == self._attacker:
             self._phase = Phase.BONUS
         self._actor = following
-        return Passed(seat)
+        return _PASSED[seat]
 
     def _place_face_down(self, seat: Seat, tile: Tile) -> list[Event]:
         """BONUS: the tile goes face down and its owner attacks again; a last tile is turned
         face up and wins the round instead (R2)."""
         left = self._take(seat, tile)
-        events: list[Event] = [PlacedFaceDown(seat, tile)]
+        events: list[Event] = [_PLACED[seat][tile]]
         if left == 0:
             self._defenses[seat].append(tile)
             events += self._end_round(seat, tile, went_out_face_down=True)
@@ -269,8 +284,11 @@ class TigerDragonState(State):
     # What each seat knows --------------------------------------------------------------------
 
     def _hand_tiles(self, seat: Seat) -> tuple[Tile, ...]:
-        hand = self._hands[seat]
-        return tuple(TILES[k] for k in KINDS for _ in range(hand[k]))
+        tiles: tuple[Tile, ...] = ()
+        for kind, count in enumerate(self._hands[seat]):
+            if count:
+                tiles += _RUNS[kind][count]
+        return tiles
 
     def _defense_row(self, seat: Seat, sees_face_down: bool) -> tuple[DefenseTile, ...]:
         return tuple(
