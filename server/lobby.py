@@ -17,7 +17,7 @@ from server.clock import TABLE_OPTIONS, validate_table_options
 from server.errors import Reason, Refusal
 from server.hints import hints_on, split_options, with_hints
 from server.notes import NoteKind
-from server.registry import NewMatch, Registry, token_hash
+from server.registry import NewMatch, Registry, new_token, token_hash
 from server.room import Room, Status
 from server.sanitise import clean_line
 from server.seats import SeatKind, SeatSlot
@@ -124,7 +124,7 @@ class Lobby:
         seed = self._new_seed()
         # A rematch keeps the host and the privacy of the match it follows (issue 20, 8f):
         # the old host token holds its host rights, and a stranger needs the same join code.
-        host_token = "" if rematch_of is not None else secrets.token_urlsafe(24)
+        host_token = "" if rematch_of is not None else new_token()
         host_hash = rematch_of.host_hash if rematch_of is not None else token_hash(host_token)
         join_code = rematch_of.join_code if rematch_of is not None else None
         creator = clean_name(creator)
@@ -243,7 +243,7 @@ class Lobby:
 
     def _sit(self, room: Room, slot: SeatSlot, name: str) -> str:
         """Gives `slot` to `name`; returns the new secret token."""
-        token = secrets.token_urlsafe(24)
+        token = new_token()
         hashed = token_hash(token)
         room.seat_player(slot.seat, clean_name(name) or f"player-{slot.seat}", hashed)
         self.registry.seated(room, slot.seat, hashed)

@@ -16,6 +16,7 @@ ledger when someone watches one or uses a token of it (chat, rematch).
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -31,6 +32,17 @@ from server.seats import SeatKind, SeatSlot
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret for a seat or a host: 192 random bits, URL-safe.
+
+    Never one that starts with `-`: people paste tokens after `--token` on the command line, and
+    argparse reads `--token -x…` as an option with its value missing (one token in 64 did)."""
+    while True:
+        token = secrets.token_urlsafe(24)
+        if not token.startswith("-"):
+            return token
 
 
 @dataclass(frozen=True)

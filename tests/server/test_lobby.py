@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+import secrets
+
 import grpc
+import pytest
 from tigerden.v1 import lobby_pb2
 
 from client.api import Server
@@ -146,3 +150,22 @@ async def test_names_lose_escape_sequences_and_control_characters_and_are_capped
     await client.join(match.match_id, "\x1b[31mada\x07" + "x" * 100)
     (listed,) = await client.matches()
     assert listed.seats[0].name == "ada" + "x" * 37  # the whole escape goes, not just its ESC
+
+
+async def test_no_token_starts_with_a_dash(client: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A token is pasted after `--token` on the command line, where argparse reads `--token -x…`
+    as an option with no value ("expected one argument"): one URL-safe token in 64 began with
+    `-`. The random source is made to offer such tokens first; the server must pass them over."""
+    draws = itertools.count()
+    real = secrets.token_urlsafe
+
+    def dash_first(nbytes: int | None = None) -> str:
+        token = real(nbytes)
+        return "-" + token[1:] if next(draws) % 2 == 0 else token
+
+    monkeypatch.setattr(secrets, "token_urlsafe", dash_first)
+    host = await client.create_hosted("doors", 2, seats=[(HUMAN, ""), (HUMAN, "")])
+    seats = [await client.join(host.match_id, "ada", 0), await client.join(host.match_id, "bob", 1)]
+    tokens = [host.token, *(seat.token for seat in seats)]
+    assert all(token and not token.startswith("-") for token in tokens), tokens
+    assert next(draws) > len(tokens), "the server drew no token from secrets.token_urlsafe"
