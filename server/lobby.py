@@ -16,6 +16,7 @@ from server.bots import DEFAULT_LEVEL
 from server.clock import TABLE_OPTIONS, validate_table_options
 from server.errors import Reason, Refusal
 from server.hints import hints_on, split_options, with_hints
+from server.log import MatchLog
 from server.notes import NoteKind
 from server.registry import NewMatch, Registry, new_token, token_hash
 from server.room import Room, Status
@@ -86,7 +87,8 @@ class Lobby:
         """Opens a match; returns it and the host's secret token ("" for a rematch, whose host
         is the previous match's). `seats` lists (kind, bot level) per seat; empty means seat 0
         human and the rest bots at the default level; `name` is the match's own (others read
-        it: cleaned like a player's)."""
+        it: cleaned like a player's). Its length is the two lists of every field of the new
+        match, one for the ledger's record and one for the room; the checks are functions."""
         game = self.games.get(game_id)
         if game is None:
             hosted = ", ".join(self.games)
@@ -95,14 +97,7 @@ class Lobby:
             )
         players = players or game.info.default_players
         options, hints_option = split_options(options)
-        table_names = {spec.name for spec in TABLE_OPTIONS}
-        try:
-            validated_game_options = game.info.validate(
-                players, {k: v for k, v in options.items() if k not in table_names}
-            )
-            validated = validated_game_options | validate_table_options(options)
-        except BadOptions as error:
-            raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
+        validated_game_options, validated = checked_options(game, players, options)
         if not seats:
             seats = [(SeatKind.HUMAN, "")] + [(SeatKind.BOT, "")] * (players - 1)
         try:
@@ -114,13 +109,7 @@ class Lobby:
                 Reason.BAD_SEATS, f"{len(seats)} seats were described for {players} players"
             )
         self.registry.check_room_for(seats)
-        slots = []
-        for number, (kind, level) in enumerate(seats):
-            if kind is SeatKind.BOT:
-                level = checked_level(level, f"seat {number}")
-                slots.append(SeatSlot(number, kind, level, bot_name(number, level)))
-            else:
-                slots.append(SeatSlot(number, kind))
+        slots = seat_slots(seats)
         seed = self._new_seed()
         # A rematch keeps the host and the privacy of the match it follows (issue 20, 8f):
         # the old host token holds its host rights, and a stranger needs the same join code.
@@ -134,12 +123,8 @@ class Lobby:
         decided = all(s.taken for s in slots) and (
             game.new(players, validated_game_options, seed).result() is not None
         )
-        opened = None
-        for _ in range(MATCH_ID_ATTEMPTS):
-            match_id = self._new_match_id()
-            if match_id in self.registry.rooms:
-                continue
-            new = NewMatch(
+        match_id, log, created_at = self._open(
+            lambda match_id: NewMatch(
                 match_id,
                 game_id,
                 players,
@@ -153,12 +138,7 @@ class Lobby:
                 join_code,
                 name,
             )
-            opened = self.registry.ledger.open(new)
-            if opened is not None:
-                break
-        if opened is None:
-            raise RuntimeError(f"{MATCH_ID_ATTEMPTS} new match ids were all taken")
-        log, created_at = opened
+        )
         room = Room(
             match_id,
             game,
@@ -182,6 +162,19 @@ class Lobby:
         if rematch_of is not None:
             rematch_of.broadcast([])  # every stream of the old table sees the offer
         return room, host_token
+
+    def _open(self, new: Callable[[str], NewMatch]) -> tuple[str, MatchLog, float]:
+        """Opens the ledger's record of a match under a fresh id (`new` makes the record for
+        an id); returns the id, the match's log and when it was created."""
+        for _ in range(MATCH_ID_ATTEMPTS):
+            match_id = self._new_match_id()
+            if match_id in self.registry.rooms:
+                continue
+            opened = self.registry.ledger.open(new(match_id))
+            if opened is not None:
+                log, created_at = opened
+                return match_id, log, created_at
+        raise RuntimeError(f"{MATCH_ID_ATTEMPTS} new match ids were all taken")
 
     def join(
         self,
@@ -286,6 +279,34 @@ class Lobby:
         if room.rematch is not None:
             room.rematch.broadcast([])  # the seat held there for this player is free now
         self.registry.release(room)
+
+
+def checked_options(
+    game: Game, players: int, options: Mapping[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The game's own options validated (what the engine gets) and those joined with the
+    table's (clock, timeout, away: the lobby's, never the engine's); a bad one is refused
+    naming it."""
+    table_names = {spec.name for spec in TABLE_OPTIONS}
+    try:
+        game_options = game.info.validate(
+            players, {k: v for k, v in options.items() if k not in table_names}
+        )
+        return game_options, game_options | validate_table_options(options)
+    except BadOptions as error:
+        raise Refusal(Reason.BAD_OPTIONS, error.message, option=error.option) from None
+
+
+def seat_slots(seats: Sequence[tuple[SeatKind, str]]) -> list[SeatSlot]:
+    """The seats of a new match: bots at their checked level with their names, people free."""
+    slots = []
+    for number, (kind, level) in enumerate(seats):
+        if kind is SeatKind.BOT:
+            level = checked_level(level, f"seat {number}")
+            slots.append(SeatSlot(number, kind, level, bot_name(number, level)))
+        else:
+            slots.append(SeatSlot(number, kind))
+    return slots
 
 
 def checked_level(level: str, where: str) -> str:
