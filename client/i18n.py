@@ -63,3 +63,9 @@ def _(message: str) -> str:
 def n_(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for `count` in the current language (format it after)."""
     return _translation.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalog without translating it: it is translated where it is
+    shown (tables of phases, key names), after the language is chosen."""
+    return message

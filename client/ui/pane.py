@@ -13,14 +13,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.controls import UIContent, UIControl
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from client.i18n import _, n_
+from client.i18n import N_, _, n_
 from client.ui.text import Line, cut_at_word, plain, symbols, unjoined, width_of, wrap
-
-
-def N_(message: str) -> str:
-    """Marks a key's name for the catalog; it is translated where it is shown."""
-    return message
-
 
 PAGE_KEYS = (N_("PgUp"), N_("PgDn"))
 

@@ -15,15 +15,9 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from tigerden.v1 import koikoi_pb2 as pb
 from tigerden.v1 import match_pb2
 
-from client.i18n import _, n_
+from client.i18n import N_, _, n_
 from client.ui.model import ClientState
 from client.ui.text import is_ascii, marked, symbols
-
-
-def N_(message: str) -> str:
-    """Marks a string for the catalog; it is translated where it is shown."""
-    return message
-
 
 MIN_SIZE = (80, 24)
 
