@@ -22,8 +22,9 @@ PACKAGE_FILES := $(shell find engine server bots cli client discovery proto/tige
 IN_COMPILED := PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/$(COMPILED):$(CURDIR)
 RUN := $(if $(filter compiled,$(BUILD)),$(IN_COMPILED) )
 # What `make test` also runs against the compiled build: the engine contract, the leak audit and
-# the server (bots and hints pickle compiled states into their worker processes).
-COMPILED_TESTS ?= tests/engine tests/server tests/bots/test_hints.py
+# the server (bots and hints pickle compiled states into their worker processes), and that the
+# compiled search decides as the source does (bench-ai plays on it).
+COMPILED_TESTS ?= tests/engine tests/server tests/bots/test_hints.py tests/bots/test_builds.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -131,8 +132,8 @@ clean:
 bench-engine: $(STAMP) $(COMPILED_STAMP) ## Random playouts per second per game, one core, interpreted and compiled (bench/results/engine.csv)
 	$(BIN)/python -m bench.engine --compiled $(COMPILED) $(ARGS)
 
-bench-ai: $(STAMP) ## The goal table: paired matches until a sequential test decides each pairing, resumable, at nice 10 (bench/results/ai.csv; ARGS="--config koikoi-2 --pair hard-easy --workers 2"; ARGS=--plan for the hours it takes)
-	nice -n 10 $(BIN)/python -m bench.ai $(ARGS)
+bench-ai: $(STAMP) $(COMPILED_STAMP) ## The goal table: paired matches until a sequential test decides each pairing, on the compiled build, resumable, at nice 10 (bench/results/ai.csv; ARGS="--config koikoi-2 --pair hard-easy --workers 2"; ARGS=--plan for the hours it takes)
+	nice -n 10 $(BIN)/python -m bench.ai --compiled $(COMPILED) $(ARGS)
 
 bench-hints: $(STAMP) ## Hint calibration: estimated chances of winning against what the matches then give, by bucket, resumable, at nice 19 (bench/results/hints.csv; ARGS="--config koikoi-2 --positions 50 --workers 2"; ARGS=--show to table the log)
 	nice -n 19 $(BIN)/python -m bench.calibration $(ARGS)

@@ -1,8 +1,8 @@
 """The build: the same source, compiled with mypyc where this machine can, interpreted otherwise.
 
 Everything about the package is in pyproject.toml; this file only adds the optional fast path.
-`pip install .` compiles the hot modules (`COMPILED`: the engines, the codecs, the outbound
-path and the room) into C extensions when mypy (a build requirement) and a working C compiler
+`pip install .` compiles the hot modules (`COMPILED`: the engines, the bots, the codecs, the
+outbound path and the room) into C extensions when mypy (a build requirement) and a working C compiler
 with Python's headers are there, and installs the plain modules otherwise; the two run the same
 code. `TIGERDEN_COMPILE=0` never compiles, `TIGERDEN_COMPILE=1` fails rather than fall back
 (without a compiler, or when mypyc refuses the source).
@@ -27,9 +27,15 @@ COMPILED = (
     "server/outbound.py",
     "server/notes.py",
     "server/clock.py",
+    "bots/*.py",
+    "bots/*/*.py",
 )
 """The modules the server profile and the engine benchmark spend their time in (server/room.py
-not yet: its tests replace its methods, which a compiled class does not allow)."""
+not yet: its tests replace its methods, which a compiled class does not allow), and the bots:
+a `hard` decision spends its time in the search (bots/ismcts.py), the informed rollouts
+(bots/decide.py, bots/policy.py) and each game's heuristics (bots/<game>/policy.py) besides the
+engine, and `make bench-ai` plays its matches on this build (it decides as the source does:
+tests/bots/test_builds.py)."""
 INTERPRETED = (
     "engine/koikoi/cards.py",  # enums with their own constructors: mypyc cannot compile them
     "engine/tiger_dragon/battlefields.py",

@@ -15,11 +15,17 @@ so that a run repeats exactly and a busy machine only slows it down, never weake
 
 Long work: every finished match is appended to `--log` (bench/results/ai-matches.csv) at once,
 and a run first takes the matches the log already holds for the same pairing, budgets and bots
-(the last commit that touched `bots/` or `engine/`, hints aside), so an interrupted run
-resumes where it stopped. The test reads the units in order, so a verdict does not depend on
-how many workers (`--workers`) played them. Progress is printed as it goes; `make bench-ai`
-runs at `nice -n 10`. Each pairing's row replaces its earlier row in bench/results/ai.csv.
+version — per game (bench.versions: the last commit that touched the code that game's matches
+run, hints aside), so that a change to one game's bots keeps the other games' matches — and an
+interrupted run resumes where it stopped. The test reads the units in order, so a verdict does
+not depend on how many workers (`--workers`) played them. Progress is printed as it goes;
+`make bench-ai` runs at `nice -n 10`. Each pairing's row replaces its earlier row in
+bench/results/ai.csv.
 `--plan` prints what the whole table would take, from the seconds per decision measured.
+
+`--compiled build/mypyc` (what `make bench-ai` passes) plays on the compiled build: the same
+search, choosing the same moves for the same seeds and iterations (tests/bots/test_builds.py),
+about twice as fast (bench/results/builds.csv); the log records which build played a match.
 """
 
 from __future__ import annotations
@@ -27,15 +33,19 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import os
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench import builds
 from bench.longrun import append, as_finished
 from bench.sprt import Sprt, Verdict, pairing, variance
+from bench.versions import ROOT, played_by, version, without
 from bots import Budget, decide
 from bots.levels import LEVELS
 from engine import GAMES
@@ -56,8 +66,13 @@ match's credit, the matches a test needs with pairing per match without it, B's 
 decision and the decisions with a choice per match (both sides)."""
 LOG_HEADER = (
     "config,level_a,level_b,iterations_a,iterations_b,bots,number,"
-    "credit_a,points_a,points_b,seconds_a,decisions_a,seconds_b,decisions_b"
+    "credit_a,points_a,points_b,seconds_a,decisions_a,seconds_b,decisions_b,build"
 )
+"""`build`: the build that played (its seconds differ; its decisions do not); empty in the
+matches logged before it was recorded, which were all interpreted."""
+
+COMPILED_CHILD = "TIGERDEN_BENCH_AI_COMPILED"
+"""Set in the child `--compiled` starts: it must find the compiled build there."""
 
 UNIT = 2
 """Matches per unit: the seats as `sides` gives them for an even and an odd match number, which
@@ -122,6 +137,10 @@ NOT_PLAY = ("bots/hints.py", "bots/reasons.py", "bots/clauses.py", "bots/*/reaso
 """Files under `bots/` that no decision reads: changing them keeps a run's logged matches."""
 
 Z95 = 1.959964
+
+AWAY = 0.10
+"""The plan's expected case: how far from its goal an unmeasured pairing's score is assumed
+(twice the test's margin)."""
 
 
 @dataclass(frozen=True)
@@ -259,25 +278,18 @@ def row(
     ]
 
 
-def bots_version(leave_out: Sequence[str] = NOT_PLAY) -> str:
-    """The last commit that touched `bots/` or `engine/` other than `leave_out` (what decides
-    how a match goes; the hints and their reasons do not, but they are what bench.calibration
-    measures), "+dirty" when those have uncommitted changes, "unknown" outside a git
-    checkout."""
-    root = Path(__file__).parent.parent
-    paths = ("--", "bots", "engine", *(f":(exclude){path}" for path in leave_out))
+def bots_version(game: str, root: Path = ROOT) -> str:
+    """The version of the code a match of `game` runs (bench.versions: the last commit that
+    touched its engine and bots packages or a shared module they import, the hints and their
+    reasons left out), "+dirty" when one of those files has uncommitted changes."""
+    return version(without(played_by(game, root), NOT_PLAY), root)
 
-    def git(*args: str) -> str:
-        return subprocess.run(
-            ["git", *args], cwd=root, capture_output=True, text=True, check=True
-        ).stdout.strip()
 
-    try:
-        commit = git("log", "-1", "--format=%h", *paths)
-        dirty = git("status", "--porcelain", *paths)
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return f"{commit}+dirty" if dirty else commit
+def compiled_run(folder: Path, argv: Sequence[str]) -> int:
+    """Runs this benchmark (`argv`) in a child process on the compiled build in `folder`
+    (bench.builds), which refuses a build that is not compiled or older than the source."""
+    environment = builds.environment(folder) | {COMPILED_CHILD: str(folder)}
+    return subprocess.run([sys.executable, "-m", "bench.ai", *argv], env=environment).returncode
 
 
 def parse(entry: list[str]) -> Outcome:
@@ -301,8 +313,9 @@ def logged(log: Path, key: tuple[str, ...]) -> dict[int, Outcome]:
         return {int(e[6]): parse(e) for e in csv.reader(lines) if tuple(e[:6]) == key}
 
 
-def record(log: Path, key: tuple[str, ...], number: int, outcome: Outcome) -> None:
-    """Appends one finished match to `log` at once (a run stopped later loses nothing)."""
+def record(log: Path, key: tuple[str, ...], number: int, outcome: Outcome, made_by: str) -> None:
+    """Appends one finished match to `log` at once (a run stopped later loses nothing), with
+    the build that played it."""
     match = [
         *key,
         number,
@@ -313,6 +326,7 @@ def record(log: Path, key: tuple[str, ...], number: int, outcome: Outcome) -> No
         outcome.decisions_a,
         f"{outcome.seconds_b:.4f}",
         outcome.decisions_b,
+        made_by,
     ]
     append(log, LOG_HEADER, [match])
 
@@ -375,10 +389,11 @@ def played(
     todo = ((n, config.match(pair, n)) for n in range(UNIT * test.max_units) if n not in done)
     started = last = time.perf_counter()
     count = 0
+    made_by = builds.build()
     if verdict is Verdict.RUNNING:
         with closing(as_finished(play, todo, workers)) as finished:
             for number, outcome in finished:
-                record(log, key, number, outcome)
+                record(log, key, number, outcome, made_by)
                 done[number] = outcome
                 count += 1
                 scores = unit_scores(done)
@@ -398,34 +413,48 @@ def played(
     return [done[n] for n in range(UNIT * stop)]
 
 
-def plan(log: Path, test_for: Callable[[tuple[str, str]], Sprt]) -> None:
-    """What the whole goal table would take on one core, from the matches `log` holds, printed
-    in core-hours per pairing: units * matches per unit * decisions per side of a match * the
-    two levels' seconds per decision. The decisions per match are those measured at the table
-    (any pairing); a level's seconds per decision are measured at the table where it played,
-    else its default time (an upper bound: the budget is what that time buys, and most
-    decisions settle sooner); the units are the test's at its worst, a true score at the goal,
-    with the unit variance measured for the pairing, else that of two independent matches at
-    the goal (pairing assumed to gain nothing)."""
+def plan(
+    log: Path, test_for: Callable[[tuple[str, str]], Sprt], timed: Path = builds.TIMED
+) -> None:
+    """What the whole goal table takes on one core of the compiled build, from the matches
+    `log` holds, printed in core-hours per pairing: units * matches per unit * decisions per
+    side of a match * the two levels' seconds per decision.
+
+    The decisions per match are those measured at the table (any pairing). A level's seconds
+    per decision are those of its compiled matches at the table, else those `timed` (python
+    -m bench.calibrate --builds) measured for the compiled build at its budget, else its
+    default time (an upper bound: the budget is what that time buys interpreted). The units
+    are Wald's expectation of the test with the unit variance measured for the pairing, else
+    that of two independent matches at the goal (pairing assumed to gain nothing): at the
+    worst, every true score at its goal; and expected, a measured pairing at its measured
+    score, the others `AWAY` from their goals (an assumption, said so)."""
     matches: dict[tuple[str, str, str], dict[int, Outcome]] = {}
+    made_by: dict[tuple[str, str, str], dict[int, str]] = {}
     with log.open(newline="") as lines:
         for entry in list(csv.reader(lines))[1:]:
-            matches.setdefault((entry[0], entry[1], entry[2]), {})[int(entry[6])] = parse(entry)
+            key, number = (entry[0], entry[1], entry[2]), int(entry[6])
+            matches.setdefault(key, {})[number] = parse(entry)
+            made_by.setdefault(key, {})[number] = entry[14] if len(entry) > 14 else ""
     seconds: dict[tuple[str, str], list[float]] = {}
+    if timed.exists():
+        with timed.open(newline="") as lines:
+            for line in csv.DictReader(lines):
+                seconds[(line["config"], line["level"])] = [float(line["sec_compiled"])]
     decisions: dict[str, list[float]] = {}
-    variances: dict[tuple[str, str, str], float] = {}
+    measured: dict[tuple[str, str, str], tuple[float, float]] = {}
     for (name, a, b), found in matches.items():
         outcomes = list(found.values())
+        fast = [o for n, o in found.items() if made_by[(name, a, b)][n] == "compiled"]
         for level, spent, count in (
-            (a, sum(o.seconds_a for o in outcomes), sum(o.decisions_a for o in outcomes)),
-            (b, sum(o.seconds_b for o in outcomes), sum(o.decisions_b for o in outcomes)),
+            (a, sum(o.seconds_a for o in fast), sum(o.decisions_a for o in fast)),
+            (b, sum(o.seconds_b for o in fast), sum(o.decisions_b for o in fast)),
         ):
             if count:
-                seconds.setdefault((name, level), []).append(spent / count)
+                seconds[(name, level)] = [spent / count]
         sided = sum(o.decisions_a + o.decisions_b for o in outcomes) / len(outcomes) / 2
         decisions.setdefault(name, []).append(sided)
         if len(scores := unit_scores(found)) > 1:
-            variances[(name, a, b)] = variance(scores)
+            measured[(name, a, b)] = (sum(scores) / len(scores), variance(scores))
 
     def mean(values: list[float]) -> float:
         return sum(values) / len(values)
@@ -436,8 +465,8 @@ def plan(log: Path, test_for: Callable[[tuple[str, str]], Sprt]) -> None:
         budget = LEVELS[level].budget
         return 0.0 if budget is None or budget.seconds is None else budget.seconds
 
-    total = 0.0
-    print(f"{'core-hours':<22}" + "".join(f"{a + '-' + b:>14}" for a, b in PAIRS))
+    worst = expected = 0.0
+    print(f"{'core-hours (worst)':<22}" + "".join(f"{a + '-' + b:>14}" for a, b in PAIRS))
     for config in CONFIGS:
         if config.name not in decisions:
             print(f"{config.name:<22} no matches logged")
@@ -446,14 +475,18 @@ def plan(log: Path, test_for: Callable[[tuple[str, str]], Sprt]) -> None:
         for pair in PAIRS:
             test = test_for(pair)
             alone = test.goal * (1 - test.goal) / UNIT  # independent matches: no gain assumed
-            spread = variances.get((config.name, *pair), alone)
-            units = test.expected_units(test.goal, spread)
-            cost = sum(per_decision(config.name, level) for level in pair)
-            hours = units * UNIT * mean(decisions[config.name]) * cost / 3600
-            total += hours
-            cells.append(f"{hours:>14.2f}")
+            score, spread = measured.get((config.name, *pair), (test.goal + AWAY, alone))
+            hours = UNIT * mean(decisions[config.name]) / 3600
+            hours *= sum(per_decision(config.name, level) for level in pair)
+            worst += hours * test.expected_units(test.goal, spread)
+            expected += hours * test.expected_units(score, spread)
+            cells.append(f"{hours * test.expected_units(test.goal, spread):>14.2f}")
         print(f"{config.name:<22}" + "".join(cells))
-    print(f"about {total:.1f} core-hours in all at the worst case (every true score at its goal)")
+    print(
+        f"about {worst:.1f} core-hours in all at the worst case (every true score at its goal),"
+        f" {expected:.1f} expected (measured pairings at their scores, the others"
+        f" {AWAY:.2f} above their goals)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -477,6 +510,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--log", type=Path, default=LOG, help="every match, to resume from")
     parser.add_argument("--plan", action="store_true", help="estimate the whole table and stop")
+    parser.add_argument(
+        "--compiled",
+        type=Path,
+        help="play on the compiled build in DIR (make compiled: build/mypyc), which decides as "
+        "the source does, faster; make bench-ai passes it",
+    )
     args = parser.parse_args(argv)
 
     def test_for(pair: tuple[str, str]) -> Sprt:
@@ -498,9 +537,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     ]
     if not pairs or not configs:
         parser.error("no pairing or table matches --pair / --game / --config")
-    bots = bots_version()
-    if bots.endswith("+dirty"):
-        print(f"bots/ or engine/ has uncommitted changes: not resuming from {args.log}")
+    if args.compiled is not None:
+        if COMPILED_CHILD not in os.environ:
+            raise SystemExit(compiled_run(args.compiled, sys.argv[1:] if argv is None else argv))
+        if builds.build() != "compiled":
+            raise SystemExit(f"{args.compiled} holds no compiled bots and engine: make compiled")
+        files = [f for c in configs for f in played_by(c.game)]
+        if changed := builds.stale(args.compiled, files):
+            raise SystemExit(
+                f"{args.compiled} was built from older source: make compiled ({changed})"
+            )
     started = time.perf_counter()
     print(
         f"{'game':<13}{'pl':>3} {'options':<9} {'A':<7}{'B':<7}{'n':>5} {'A score':>7}"
@@ -508,7 +554,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         flush=True,
     )
     for config in configs:
-        print(f"{config.name}: iterations {config.budgets}, bots {bots}", flush=True)
+        bots = bots_version(config.game)
+        print(
+            f"{config.name}: iterations {config.budgets}, bots {bots}, {builds.build()}", flush=True
+        )
+        if bots.endswith("+dirty"):
+            print(f"  its engine or bots have uncommitted changes: not resuming from {args.log}")
         for pair in pairs:
             test = test_for(pair)
             outcomes = played(config, pair, test, args.log, bots, args.workers, args.every)

@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from bench.ai import CONFIGS, Config, bots_version
+from bench.ai import CONFIGS, Config
 from bench.longrun import append, as_finished
+from bench.versions import PACKAGES, version
 from bots import Budget, decide
 from bots.decide import _informed
 from bots.games import policy_for
@@ -524,7 +525,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     configs = [c for c in CONFIGS if c.name in names]
     if len(configs) != len(names):
         parser.error(f"no such table in {names}")
-    bots = bots_version(leave_out=())
+    bots = version(PACKAGES)  # any change to bots/ or engine/, the hints included
     if bots.endswith("+dirty"):
         print(f"bots/ or engine/ has uncommitted changes: not resuming from {args.log}")
     found: list[list[str]] = []

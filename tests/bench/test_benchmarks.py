@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bench import ai, engine, positions
+from bench import ai, builds, engine, positions
 from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scores
 from bench.contests import endings
 from bench.sprt import Sprt
+from bench.versions import ROOT
 
 ISSUE_HEADER = (
     "game,players,level_a,level_b,matches,win_rate_a,ci_low,ci_high,"
@@ -98,7 +99,7 @@ def test_a_pairing_stops_when_the_test_decides_whatever_the_workers(tmp_path: Pa
 def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(ai, "bots_version", lambda: "v1")
+    monkeypatch.setattr(ai, "bots_version", lambda game: "v1")
     out, log = tmp_path / "ai.csv", tmp_path / "matches.csv"
     files = ["--pair", "easy-random", "--out", str(out), "--log", str(log)]
     ai.main(["--game", "koikoi", "--max-units", "1", *files])
@@ -115,7 +116,7 @@ def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
     numbers = [entry.split(",")[6] for entry in log.read_text().splitlines()[1:]]
     assert sorted(numbers) == ["0", "0", "1", "1", "2", "3"]
     # Another version of the bots does not take the logged matches.
-    monkeypatch.setattr(ai, "bots_version", lambda: "v2")
+    monkeypatch.setattr(ai, "bots_version", lambda game: "v2")
     ai.main(["--game", "doors", "--max-units", "1", *files])
     assert "from matches.csv" not in capsys.readouterr().out
 
@@ -162,3 +163,27 @@ def test_the_positions_tally_counts_every_decision_apart(
     printed = capsys.readouterr().out.splitlines()
     apart = [line for line in printed if line.startswith("match 0 turn")]
     assert apart and printed[-1].startswith(f"normal against easy at koikoi-2: {len(apart)} ")
+
+
+def test_a_compiled_run_refuses_a_folder_without_the_compiled_build(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    files = ["--out", str(tmp_path / "ai.csv"), "--log", str(tmp_path / "m.csv")]
+    with pytest.raises(SystemExit) as stopped:
+        ai.main(["--compiled", str(tmp_path), "--config", "doors-2", "--max-units", "1", *files])
+    assert stopped.value.code == 1
+    assert f"{tmp_path} holds no compiled bots and engine: make compiled" in capfd.readouterr().err
+    assert not (tmp_path / "m.csv").exists()
+
+
+def test_a_build_older_than_the_source_is_named_stale(tmp_path: Path) -> None:
+    files = [Path("bots/ismcts.py"), Path("engine/core.py")]
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    assert builds.stale(tmp_path, files) == []
+    (tmp_path / "engine" / "core.py").write_text("# older\n")
+    assert builds.stale(tmp_path, [*files, Path("bots/decide.py")]) == [
+        "bots/decide.py",
+        "engine/core.py",
+    ]
