@@ -2,9 +2,9 @@
 
 Everything about the package is in pyproject.toml; this file only adds the optional fast path.
 `pip install .` compiles the hot modules (`COMPILED`: the engines, the bots, the codecs, the
-outbound path and the room) into C extensions when mypy (a build requirement) and a working C compiler
-with Python's headers are there, and installs the plain modules otherwise; the two run the same
-code. `TIGERDEN_COMPILE=0` never compiles, `TIGERDEN_COMPILE=1` fails rather than fall back
+outbound path and the room) into C extensions when mypy (a build requirement) and a working C
+compiler with Python's headers are there, and installs the plain modules otherwise; the two run
+the same code. `TIGERDEN_COMPILE=0` never compiles, `TIGERDEN_COMPILE=1` fails rather than fall back
 (without a compiler, or when mypyc refuses the source).
 An editable install (`pip install -e`, the development .venv) never compiles: a C extension
 beside its edited source would shadow it. The development tree's compiled build is
