@@ -163,7 +163,7 @@ class Outcome:
     credit_a: float  # 1 won, 1/2 drawn, 0 lost
     points_a: float  # mean final score of A's seats
     points_b: float
-    seconds_a: float  # thinking time of A's decisions with a choice
+    seconds_a: float  # CPU s of A's decisions with a choice (wall s in logs before 2026-12-02)
     decisions_a: int
     seconds_b: float = 0.0
     decisions_b: int = 0
@@ -193,10 +193,10 @@ def play(match: Match, watch: Watcher | None = None) -> Outcome:
         level = match.levels[side[seat]]
         iterations = match.budgets.get(level)
         budget = None if iterations is None else Budget(iterations=iterations)
-        started = time.perf_counter()
+        started = time.process_time()  # CPU seconds: what the table costs a core, load aside
         move = decide(state, seat, level, seed=match.number * 7919 + turn, budget=budget)
         if len(state.legal_moves()) > 1:
-            seconds[side[seat]] += time.perf_counter() - started
+            seconds[side[seat]] += time.process_time() - started
             decisions[side[seat]] += 1
         events = state.apply(move)
         if watch is not None:
@@ -420,14 +420,14 @@ def plan(
     `log` holds, printed in core-hours per pairing: units * matches per unit * decisions per
     side of a match * the two levels' seconds per decision.
 
-    The decisions per match are those measured at the table (any pairing). A level's seconds
-    per decision are those of its compiled matches at the table, else those `timed` (python
-    -m bench.calibrate --builds) measured for the compiled build at its budget, else its
-    default time (an upper bound: the budget is what that time buys interpreted). The units
-    are Wald's expectation of the test with the unit variance measured for the pairing, else
-    that of two independent matches at the goal (pairing assumed to gain nothing): at the
-    worst, every true score at its goal; and expected, a measured pairing at its measured
-    score, the others `AWAY` from their goals (an assumption, said so)."""
+    The decisions per match are those measured at the table (any pairing). A searching level's
+    seconds per decision are the CPU seconds `timed` (python -m bench.calibrate --builds)
+    measured for the compiled build at its budget; else those of its compiled matches at the
+    table; else its default time (an upper bound: the budget is what that time buys
+    interpreted). The units are Wald's expectation of the test with the unit variance measured
+    for the pairing, else that of two independent matches at the goal (pairing assumed to gain
+    nothing): at the worst, every true score at its goal; and expected, a measured pairing at
+    its measured score, the others `AWAY` above their goals (an assumption, said so)."""
     matches: dict[tuple[str, str, str], dict[int, Outcome]] = {}
     made_by: dict[tuple[str, str, str], dict[int, str]] = {}
     with log.open(newline="") as lines:
@@ -436,10 +436,11 @@ def plan(
             matches.setdefault(key, {})[number] = parse(entry)
             made_by.setdefault(key, {})[number] = entry[14] if len(entry) > 14 else ""
     seconds: dict[tuple[str, str], list[float]] = {}
+    timings: dict[tuple[str, str], float] = {}
     if timed.exists():
         with timed.open(newline="") as lines:
             for line in csv.DictReader(lines):
-                seconds[(line["config"], line["level"])] = [float(line["sec_compiled"])]
+                timings[(line["config"], line["level"])] = float(line["sec_compiled"])
     decisions: dict[str, list[float]] = {}
     measured: dict[tuple[str, str, str], tuple[float, float]] = {}
     for (name, a, b), found in matches.items():
@@ -450,7 +451,7 @@ def plan(
             (b, sum(o.seconds_b for o in fast), sum(o.decisions_b for o in fast)),
         ):
             if count:
-                seconds[(name, level)] = [spent / count]
+                seconds.setdefault((name, level), []).append(spent / count)
         sided = sum(o.decisions_a + o.decisions_b for o in outcomes) / len(outcomes) / 2
         decisions.setdefault(name, []).append(sided)
         if len(scores := unit_scores(found)) > 1:
@@ -460,6 +461,8 @@ def plan(
         return sum(values) / len(values)
 
     def per_decision(name: str, level: str) -> float:
+        if (name, level) in timings:
+            return timings[(name, level)]
         if (name, level) in seconds:
             return mean(seconds[(name, level)])
         budget = LEVELS[level].budget
