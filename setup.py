@@ -39,6 +39,10 @@ tests/bots/test_builds.py)."""
 INTERPRETED = (
     "engine/koikoi/cards.py",  # enums with their own constructors: mypyc cannot compile them
     "engine/tiger_dragon/battlefields.py",
+    # A hint's reasons: a keyword-only field, which the compiled frozen dataclasses' pickling
+    # through their constructor (engine.core.pickle_compiled_dataclasses) does not pass; and
+    # no search runs it.
+    "bots/clauses.py",
 )
 
 

@@ -21,13 +21,14 @@ import math
 import multiprocessing
 import os
 import random
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from bots import decide, parse_level
 from bots.levels import LEVELS, Level, Strategy
-from engine.core import Move
+from engine.core import Move, pickle_compiled_dataclasses
 from server.errors import Refusal
 from server.log import PlayedBy
 from server.room import Room, Status
@@ -54,16 +55,31 @@ def bot_workers() -> int:
     return os.cpu_count() or 1
 
 
+def picklable_bots() -> None:
+    """Lets the bots' compiled frozen dataclasses pickle (a hint's `Budget` goes to a worker,
+    its `Advice` comes back), as the engine's do (`engine.core.pickle_compiled_dataclasses`):
+    called in the server and in every worker, the two ends that pickle them, for the bots'
+    modules imported by then (a worker's: those its forkserver preloaded)."""
+    pickle_compiled_dataclasses(m for name, m in list(sys.modules.items()) if name[:5] == "bots.")
+
+
+def _start_worker(server_pid: int) -> None:
+    """A worker's initializer: the bots' values picklable, and an end with the server."""
+    picklable_bots()
+    exit_with_server(server_pid)
+
+
 def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """Worker processes for the searching levels, one per core by default. They start on first
     use, forked from a fresh forkserver process that has imported the bots: forking this one
     would copy gRPC's threads. Each ends by itself soon after the server process dies."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["bots"])
+    context.set_forkserver_preload(["bots", "bots.hints"])  # all that `picklable_bots` covers
+    picklable_bots()
     return ProcessPoolExecutor(
         max_workers=workers or bot_workers(),
         mp_context=context,
-        initializer=exit_with_server,
+        initializer=_start_worker,
         initargs=(os.getpid(),),
     )
 
