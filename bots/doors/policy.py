@@ -63,8 +63,8 @@ SURPRISE = 0.5
 """The prior chance that the Guesser's model of the Collector takes at random rather than by the
 heuristic (the opponent model's `surprise`). It was 0.9 until issue 23, which made the hints too
 hopeful against Collectors that take by the heuristic: the levels' Collectors agree with the
-heuristic's take in about 40% (`random`, by chance), 58% (`hard`), 90% (`normal`) and 100%
-(`easy`) of their takes, which a random chance of about 1, 0.7, 0.2 and 0 explains (docs/ai.md);
+heuristic's take in about 40% (`random`, by chance), 67% (`hard`), 89% (`normal`) and 100%
+(`easy`) of their takes, which a random chance of about 1, 0.55, 0.2 and 0 explains (docs/ai.md);
 so before a Collector has shown anything, any chance is as likely as any other."""
 SURPRISE_WEIGHT = 2.0
 """How many earlier takes of this Collector the prior `SURPRISE` is worth (`random_chance`):
