@@ -295,8 +295,8 @@ class DoorsPolicy:
 
     def surprise(self, view: DoorsView) -> float:
         """A Guesser models the Collector as taking at random as often as this Collector's
-        earlier takes say (`random_chance`; often, before there are any); a Collector models
-        the Guesser as reading the takes well."""
+        earlier takes say (`random_chance`; half the time before there are any); a Collector
+        models the Guesser as reading the takes well."""
         return 0.2 if view.viewer == view.collector else random_chance(view)
 
     def values(self, view: DoorsView, legal: Sequence[Move]) -> list[float]:
