@@ -5,10 +5,9 @@ out with it (the whole dealt hand of the other seat, D4)."""
 import random
 
 from engine.core import Event
-from engine.koikoi.cards import DECK, indices, mask_of
+from engine.koikoi.cards import DECK, Card, indices, mask_of
 from engine.koikoi.deal import could_be_played
 from engine.koikoi.model import (
-    Card,
     Dealt,
     KoiKoiCalled,
     Phase,
