@@ -3,17 +3,13 @@ against the hand it really was.
 
 Positions come from self-play at `--level` (a searching level at `--iterations`, so the other
 seat plays as that level would). At every hand play with an earlier play of the other seat
-this deal, the seat's belief (`bots.koikoi.belief.card_weights`) weighs every card the other
-seat may hold; the real state says whether it does. Per band of weight it prints the cards,
-the chance a card was held before the plays were read (hand size over unseen cards), what the
-weight makes of it (odds times the weight) and how often the card really was held. Then the
+this deal, the seat's belief (`bots.koikoi.belief`) gives every card the other seat may hold a
+regret and a weight; the real state says whether it was held. Per band of weight, then of
+regret, it prints the cards, the chance a card was held before the plays were read (hand size
+over unseen cards), what the weight makes of it (odds times the weight), how often the card
+really was held and (by regret) that as an odds ratio: the weight the band deserves. Then the
 months the belief says the other seat lacks (every unseen card of the month weighed below
 `--lacks`): how often it really held none of them, against the uniform chance of that.
-
-`--ab UNITS` measures the gain instead: `hard` against `hard` without the belief, in paired
-6-deal matches at the bench's budget (`bench.ai`'s units: one seed, seats swapped), a line per
-unit, then A's score, its 95% interval and the sequential test's log-likelihood ratio between
-"no gain" (50%) and a 5-point gain (55%).
 """
 
 from __future__ import annotations
@@ -21,14 +17,10 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from bench.ai import CONFIGS, UNIT, interval
-from bench.sprt import Sprt
 from bots import Budget, decide
 from bots.koikoi.belief import card_regrets, weight
-from bots.levels import LEVELS, Level
-from engine import GAMES
 from engine.koikoi.cards import SAME_MONTH
 from engine.koikoi.model import KoiKoiView, Phase, Played, Step
 from engine.koikoi.rules import Rules
@@ -83,42 +75,6 @@ class Tally:
                 self.lack_chance += math.comb(pool - len(unseen), count) / math.comb(pool, count)
 
 
-def credit(number: int, levels: tuple[Level, Level], iterations: int) -> float:
-    """A's credit in match `number` of the A/B: bench.ai's seeds, A in seat `number % 2`."""
-    config = next(c for c in CONFIGS if c.name == "koikoi-2")
-    game = GAMES[config.game]
-    options = game.info.validate(config.players, config.options)
-    state = game.new(config.players, options, 1_000_003 * (number // UNIT) + 17)
-    budget = Budget(iterations=iterations)
-    turn = 0
-    while (seat := state.to_act()) is not None:
-        level = levels[(seat + number) % 2]
-        state.apply(decide(state, seat, level, seed=number * 7919 + turn, budget=budget))
-        turn += 1
-    result = state.result()
-    assert result is not None
-    a_seat = number % 2
-    return 0.5 if not result.winners else float(result.winners == (a_seat,))
-
-
-def ab(units: int) -> None:
-    with_belief = LEVELS["hard"]
-    without = replace(with_belief, name="hard-without-belief", belief=False)
-    iterations = next(c for c in CONFIGS if c.name == "koikoi-2").budgets["hard"]
-    test = Sprt(0.525, 0.025)
-    scores: list[float] = []
-    for unit in range(units):
-        credits = [credit(UNIT * unit + k, (with_belief, without), iterations) for k in range(UNIT)]
-        scores.append(sum(credits) / UNIT)
-        low, high = interval(scores)
-        print(
-            f"unit {unit + 1}: {credits} hard's score {sum(scores) / len(scores):.3f} "
-            f"({low:.3f}-{high:.3f}) LLR {test.llr(scores):.2f} "
-            f"(bounds {test.lower:.2f}, {test.upper:.2f})",
-            flush=True,
-        )
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="normal", help="the level both seats play")
@@ -126,11 +82,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=10, help="self-play matches (6 deals)")
     parser.add_argument("--lacks", type=float, default=0.3, help="weight below which a card is")
     parser.add_argument("--seed", type=int, default=0, help="the first match's seed")
-    parser.add_argument("--ab", type=int, help="instead: hard against hard without the belief")
     args = parser.parse_args(argv)
-    if args.ab:
-        ab(args.ab)
-        return
     tally = Tally()
     budget = Budget(iterations=args.iterations)
     for seed in range(args.seed, args.seed + args.matches):
