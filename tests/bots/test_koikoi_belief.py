@@ -8,16 +8,19 @@ from engine.koikoi.cards import CARDS, mask_of
 from engine.koikoi.state import KoiKoiState
 from tests.engine.koikoi.koikoi_scenarios import cards, dealt, play
 
+DEAL = (
+    "feb-plain-2 mar-poetry apr-ribbon may-ribbon jun-blue jul-ribbon sep-blue nov-ribbon",
+    "oct-plain-1 sep-plain-1 sep-plain-2 oct-deer nov-swallow dec-phoenix nov-lightning oct-blue",
+    "jan-crane feb-plain-1 mar-plain-1 apr-plain-1 may-plain-1 jun-plain-1 jul-plain-1 aug-plain-1",
+)
+"""The dealer's hand, the other hand and the board, with the crane of January on the board."""
+
 
 def _crane_left_on_the_board() -> KoiKoiState:
     """Seat 1 lays a plain down while the crane of January lies on the board: with any
     January card it would have taken a bright."""
     state, _ = dealt(
-        "feb-plain-2 mar-poetry apr-ribbon may-ribbon jun-blue jul-ribbon sep-blue nov-ribbon",
-        "oct-plain-1 sep-plain-1 sep-plain-2 oct-deer nov-swallow dec-phoenix nov-lightning "
-        "oct-blue",
-        "jan-crane feb-plain-1 mar-plain-1 apr-plain-1 may-plain-1 jun-plain-1 jul-plain-1 "
-        "aug-plain-1",
+        *DEAL,
         "dec-plain-1 dec-plain-2",
         dealer=0,
     )
@@ -56,11 +59,7 @@ def test_a_world_is_weighed_by_its_hand_relative_to_the_heaviest() -> None:
 
 def test_no_play_of_the_other_seat_says_nothing() -> None:
     state, _ = dealt(
-        "feb-plain-2 mar-poetry apr-ribbon may-ribbon jun-blue jul-ribbon sep-blue nov-ribbon",
-        "oct-plain-1 sep-plain-1 sep-plain-2 oct-deer nov-swallow dec-phoenix nov-lightning "
-        "oct-blue",
-        "jan-crane feb-plain-1 mar-plain-1 apr-plain-1 may-plain-1 jun-plain-1 jul-plain-1 "
-        "aug-plain-1",
+        *DEAL,
         dealer=0,
     )
     assert belief(state.view(0)) is None
