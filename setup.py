@@ -43,6 +43,9 @@ INTERPRETED = (
     # through their constructor (engine.core.pickle_compiled_dataclasses) does not pass; and
     # no search runs it.
     "bots/clauses.py",
+    # `sum` of a float generator, which the compiled module took for an int (TypeError in
+    # tests/bots/test_hints.py run compiled).
+    "bots/doors/history.py",
 )
 
 
