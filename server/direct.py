@@ -51,7 +51,7 @@ class Handler:
     reader/writer coroutine that writes them itself."""
 
 
-def _handler(service: ServiceDescriptor, method: MethodDescriptor, servicer: object) -> Any:
+def _handler(method: MethodDescriptor, servicer: object) -> Any:
     request_type = message_factory.GetMessageClass(method.input_type)
     response_type = message_factory.GetMessageClass(method.output_type)
     behaviour = getattr(servicer, method.name)
@@ -76,7 +76,7 @@ def handlers(servicers: Mapping[ServiceDescriptor, object]) -> dict[str, Handler
             if method.client_streaming:
                 continue
             path = f"/{service.full_name}/{method.name}"
-            wrapped = guarded(_handler(service, method, servicer), path)
+            wrapped = guarded(_handler(method, servicer), path)
             behaviour = wrapped.unary_stream if method.server_streaming else wrapped.unary_unary
             table[path] = Handler(
                 method.name,
@@ -262,6 +262,8 @@ async def run(
     went away)."""
     request = method.handler.request_deserializer(message)  # lenient: never raises
     try:
+        if timeout is None:
+            return await _call(method, request, context)
         async with asyncio.timeout(timeout):
             return await _call(method, request, context)
     except grpc.aio.AbortError:

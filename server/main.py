@@ -163,7 +163,7 @@ async def start_server(
     within `limits`, speaking TLS when given a certificate; matches that wait
     `waiting_expiry` seconds with no move played expire. `new_seed` deals the matches
     (tests pass a seeded one, so that a run can be repeated). With `web`, the browser client
-    and gRPC-Web are served there too (HTTPS with the same certificate), translated onto
+    and gRPC-Web are served there too (HTTPS with the same certificate), gRPC-Web answered
     by this server's own service handlers; the page's files are read from `web_dist`."""
     store = Store(db)
     bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)

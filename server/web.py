@@ -162,12 +162,12 @@ def timeout_of(header: str | None) -> float | None:
 
 
 def peer_of(request: web.Request) -> str:
-    """The browser as gRPC would name it (`ipv4:10.0.0.7:53122`, `ipv6:[::1]:53122`)."""
+    """The browser as gRPC would name it (`ipv4:10.0.0.7:53122`, `ipv6:[::1]:53122`): every
+    per-address limit counts it under the host part (`server/limits.py: peer_host`)."""
+    host = request.remote or "unknown"
     transport = request.transport
     peername = None if transport is None else transport.get_extra_info("peername")
-    if not isinstance(peername, tuple):
-        return f"unix:{request.remote or ''}"
-    host, port = peername[0], peername[1]
+    port = peername[1] if isinstance(peername, tuple) else 0
     return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
 
 
