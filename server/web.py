@@ -15,8 +15,9 @@ Why hand-written: the gRPC-Web libraries for Python serve their own servicers (s
 breaks grpc.aio's `context.write`, `context.peer()` and three-argument `abort`; connectrpc needs
 its own stubs and re-encodes every message, losing the snapshots serialised once per revision),
 and Envoy, the usual proxy, is not installable here. The HTTP side (parsing, keep-alive, TLS,
-body limits) is aiohttp's; only the framing (under a hundred lines) is ours. docs/web.md
-("Serving") says what the port serves and why.
+body limits) is aiohttp's; only the framing (under a hundred lines), the servicer context and
+the dispatch (`server/direct.py`) are ours. docs/web.md ("Serving") says what the port serves
+and why.
 
 Every per-address limit counts a browser under its own address: the handlers' context names it
 as gRPC names a client (`ipv4:10.0.0.7:53122`, `server/limits.py: client_address`). What the
