@@ -29,7 +29,7 @@ from server.direct import Handler, WebContext, handlers, run
 from server.limits import LAN_LIMITS
 from server.main import HEALTH_SERVICE, Running, start_server
 from server.service import LobbyService
-from tests.server.helpers import to_act, two_humans
+from tests.server.helpers import serving_web, to_act, two_humans
 from tools.grpcweb import CODES, GrpcWebClient, GrpcWebError, parse_trailers
 
 LOBBY = "/tigerden.v1.LobbyService/"
@@ -57,13 +57,8 @@ async def web(tmp_path: Path) -> AsyncIterator[Running]:
         streams_per_peer=1,
         max_concurrent_streams=CONNECTION_STREAMS,
     )
-    running = await start_server(
-        "127.0.0.1:0", tmp_path / "direct.sqlite", limits=limits, web=("127.0.0.1", 0)
-    )
-    try:
+    async with serving_web(tmp_path / "direct.sqlite", limits) as running:
         yield running
-    finally:
-        await running.stop(grace=0.2)
 
 
 @pytest.fixture

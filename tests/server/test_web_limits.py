@@ -18,8 +18,8 @@ from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, connect
 from server.limits import LAN_LIMITS
-from server.main import Running, start_server
-from tests.server.helpers import to_act, two_humans
+from server.main import Running
+from tests.server.helpers import serving_web, to_act, two_humans
 from tools.grpcweb import GrpcWebClient, GrpcWebError
 
 WATCH = "/tigerden.v1.MatchService/Watch"
@@ -40,13 +40,8 @@ async def web(tmp_path: Path) -> AsyncIterator[Running]:
         max_concurrent_streams=CONNECTION_STREAMS,
         acts_per_second=0.2,  # one Act, then none for 5 s
     )
-    running = await start_server(
-        "127.0.0.1:0", tmp_path / "limits.sqlite", limits=limits, web=("127.0.0.1", 0)
-    )
-    try:
+    async with serving_web(tmp_path / "limits.sqlite", limits) as running:
         yield running
-    finally:
-        await running.stop(grace=0.2)
 
 
 def watching(browser: GrpcWebClient, seat: SeatHandle) -> AsyncIterator[match_pb2.WatchResponse]:
