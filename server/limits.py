@@ -36,7 +36,9 @@ class Limits:
     field is a `tigerden serve` option of the same name (`--streams-per-peer`)."""
 
     max_concurrent_streams: int = _limit(
-        100, "calls open at once on one connection (the HTTP/2 setting)"
+        100,
+        "calls open at once on one connection (the HTTP/2 setting), or from one browser"
+        " address on the web port",
     )
     streams_per_peer: int = _limit(
         64, "Play, Watch, WatchLobby and ReplayMatch streams open at once from one address"
