@@ -203,11 +203,13 @@ class Room:
         except IllegalMove as error:
             raise Refusal.from_engine(error) from None
         finished = successor.result() is not None
-        now = self.now()
-        clock = self.clock.copy()
-        clock.moved(seat, now)
-        clock.sync(successor.to_act(), not finished, now)
-        self.log.append(self.match_id, version, seat, move, played_by, finished, clock.to_dict())
+        clock = self.clock
+        if clock.rule.runs:  # a clock that never runs never changes: nothing to copy or log
+            now = self.now()
+            clock = clock.copy()
+            clock.moved(seat, now)
+            clock.sync(successor.to_act(), not finished, now)
+        self.log.append(self.match_id, version, seat, move, played_by, finished, clock.record())
         self.state, self.clock = successor, clock
         self.history.append((seat, move))
         self.version += 1
@@ -227,7 +229,7 @@ class Room:
         clock = self.clock.copy()
         clock.sync(self.state.to_act(), self.status is Status.PLAYING, self.now())
         try:
-            self.log.save_seat(self.match_id, slot, clock.to_dict(), decided)
+            self.log.save_seat(self.match_id, slot, clock.record(), decided)
         except BaseException:
             slot.kind, slot.bot_level, slot.name = before.kind, before.bot_level, before.name
             slot.token_hash, slot.away_since = before.token_hash, before.away_since
@@ -279,7 +281,7 @@ class Room:
             raise Refusal(Reason.MATCH_OVER, "the match is already over")
         clock = self.clock.copy()
         clock.sync(None, False, self.now())
-        self.log.save_ending(self.match_id, ending, clock.to_dict())
+        self.log.save_ending(self.match_id, ending, clock.record())
         self.ending, self.clock = ending, clock
         self.broadcast([], [self.ending_note()])
 
@@ -384,7 +386,8 @@ class Room:
         """Tells every stream and listener that the room changed; the recap keeps the events
         and notes."""
         self.recent.extend(events)
-        self.recent.extend(TableEvent(note) for note in notes)
+        if notes:
+            self.recent.extend([TableEvent(note) for note in notes])
         self.revision += 1
         for subscriber in self.subscribers:
             subscriber.notify(self.revision, events, notes, chat)
