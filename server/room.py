@@ -110,6 +110,10 @@ class Room:
     """Every seat has been taken: the match began. A deal can decide a match before anyone
     moves (Koi-Koi's dealt-hand yaku); such a match waits for its players like any other and
     is finished from the moment its last seat is taken."""
+    derived: dict[object, object] = field(default_factory=dict)
+    """What the adapters built from the room as it stands (server/snapshot_cache.py), opaque
+    here: emptied at every broadcast, the only way anything the room shows changes, and gone
+    with the room."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new(self.players, self.game_options(), self.seed)
@@ -389,6 +393,7 @@ class Room:
         if notes:
             self.recent.extend([TableEvent(note) for note in notes])
         self.revision += 1
+        self.derived.clear()
         for subscriber in self.subscribers:
             subscriber.notify(self.revision, events, notes, chat)
         for listener in list(self.listeners):
