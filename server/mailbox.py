@@ -41,48 +41,37 @@ class Subscriber:
     room's recent events (`recap`).
     """
 
-    def __init__(
-        self,
-        seat: Seat | None,
-        recap: list[Event],
-        chat: Sequence[ChatRecord],
-        revision: int,
-    ) -> None:
+    def __init__(self, seat: Seat | None, recap: Told, revision: int) -> None:
         self.seat = seat
         self.closed = False
         self.revoked: NoteKind | None = None
         """Why the seat's token stopped working (GAVE_UP, REMOVED, BOT_TAKES_OVER), once it
         did: the stream must end, read no more moves and say why."""
-        self._events: list[Event] = list(recap)
-        self._notes: list[TableNote] = []
-        self._chat: list[ChatRecord] = list(chat)
+        self._told: list[Told] = [recap]  # a new stream starts with a snapshot: the recap
+        """What the room's broadcasts told this stream since its last snapshot, in order (the
+        recap first on its first one): the broadcasts' own objects, shared by every stream."""
         self.recap = True
         """The pending events are a recap of earlier ones (the first snapshot of a stream)."""
         self._since = revision
         """The room's revision when the pending update began (this stream opened or last took
         one): what it holds is the recap as of then, if `recap`, and every broadcast since."""
-        self._told = revision
+        self._until = revision
         """The revision of the last broadcast this stream was told of."""
-        self._dirty = True  # a new stream starts with a snapshot
         self._results: deque[tuple[int, Accepted | Refusal]] = deque()
         self._woken = True  # a new stream starts with a snapshot
         self._waiter: asyncio.Future[None] | None = None
         self._drained = asyncio.Event()
 
-    def notify(
-        self,
-        revision: int,
-        events: list[Event],
-        notes: Sequence[TableNote] = (),
-        chat: Sequence[ChatRecord] = (),
-    ) -> None:
-        """Tells the stream of the room's broadcast number `revision`."""
-        self._told = revision
-        self._events.extend(events)
-        self._notes.extend(notes)
-        self._chat.extend(chat)
-        self._dirty = True
-        self._wake()
+    def notify(self, revision: int, told: Told) -> None:
+        """Tells the stream of the room's broadcast number `revision`, which told every stream
+        `told`: kept by reference (one object for all streams), and the stream woken; the
+        broadcast of a thousand spectators' room runs this a thousand times."""
+        self._until = revision
+        self._told.append(told)
+        self._woken = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def post(self, version: int, result: Accepted | Refusal) -> None:
         """Queues the answer to a move chosen at `version`."""
@@ -132,28 +121,52 @@ class Subscriber:
 
     def take_update(self) -> Update | None:
         """What happened since the last snapshot, or None when nothing changed."""
-        if not self._dirty:
+        told = self._told
+        if not told:
             return None
-        update = Update(self._events, self._notes, self._chat, self.recap, self._since, self._told)
-        self._events, self._notes, self._chat, self._dirty = [], [], [], False
-        self.recap, self._since = False, self._told
+        update = Update(told, self.recap, self._since, self._until)
+        self._told, self.recap, self._since = [], False, self._until
         return update
 
 
+class Told(NamedTuple):
+    """What one broadcast of a room told its streams: the game's raw events, table notes
+    (someone left, came back, sat down) and chat lines. Built once per broadcast and kept by
+    every stream's mailbox as it is, not copied into each; a stream's first one is the recap
+    (the room's recent events and chat as of its opening, shared by the streams opened at the
+    same revision)."""
+
+    events: Sequence[Event]
+    notes: Sequence[TableNote] = ()
+    chat: Sequence[ChatRecord] = ()
+
+
 class Update(NamedTuple):
-    """What one stream has not been told yet: the game's raw events, table notes (someone left,
-    came back, sat down) and chat lines; `recap` on a stream's first snapshot, whose events are
-    then the recent ones from before it opened.
+    """What one stream has not been told yet: what each broadcast since its last snapshot told
+    it, in order (`told`); `recap` on a stream's first snapshot, whose first `Told` is then the
+    recent events and chat from before it opened.
 
     `since` and `until` are the room revisions it covers: the broadcasts after `since` up to
     and including `until` (with `recap`, the recap as of `since` first). Every stream of a room
     is told every broadcast from its opening until it closes, and the recap as of a revision is
     the same for every stream opened then, so (recap, since, until) says what an update holds:
-    streams with the same three (and the same viewer) are owed the same update."""
+    streams with the same three (and the same viewer) are owed the same update. Its events,
+    notes and chat are read only where the update's part of a snapshot is built, once for all
+    of those streams."""
 
-    events: list[Event]
-    notes: list[TableNote]
-    chat: list[ChatRecord]
+    told: Sequence[Told]
     recap: bool
     since: int
     until: int
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for told in self.told for event in told.events]
+
+    @property
+    def notes(self) -> list[TableNote]:
+        return [note for told in self.told for note in told.notes]
+
+    @property
+    def chat(self) -> list[ChatRecord]:
+        return [line for told in self.told for line in told.chat]

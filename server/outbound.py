@@ -244,15 +244,23 @@ def response(
     (the same `recap`, `since` and `until`, see `Update`), so it is built once per revision
     for all of them: a spectator's delivery is a lookup. With a running clock the time left
     differs at every send, and only the parts are shared."""
-
-    def build() -> Sent:
-        sent = snapshot(room, codec, viewer, update)
-        return Sent(embedded(field, sent.data), sent.finished)
-
     if room.clock.rule.runs:
-        return build()
+        return wrapped(room, codec, viewer, update, field)
+    # The lookup every stream of a revision makes, so no closure, cast or second lookup here.
+    built = snapshot_cache.built(room)
     key = ("response", field.number, viewer, update.recap, update.since, update.until)
-    return cast(Sent, shared(room, key, build))
+    sent: Sent | None = built.get(key)
+    if sent is None:
+        sent = built[key] = wrapped(room, codec, viewer, update, field)
+    return sent
+
+
+def wrapped(
+    room: Room, codec: Codec, viewer: Seat | None, update: Update, field: FieldDescriptor
+) -> Sent:
+    """The snapshot built (from its parts shared per revision) as the message field `field`."""
+    sent = snapshot(room, codec, viewer, update)
+    return Sent(embedded(field, sent.data), sent.finished)
 
 
 def shared(room: Room, key: object, build: Callable[[], object]) -> Any:

@@ -32,7 +32,7 @@ from engine.core import Event, Game, IllegalMove, Move, Result, Seat, State
 from server.clock import Ending, TurnClock, away_seconds, clock_rule
 from server.errors import Reason, Refusal
 from server.log import ChatRecord, MatchLog, PlayedBy
-from server.mailbox import Accepted, Subscriber
+from server.mailbox import Accepted, Subscriber, Told
 from server.notes import NoteKind, TableEvent, TableNote
 from server.seats import SeatKind, SeatSlot
 
@@ -110,7 +110,9 @@ class Room:
     """Every seat has been taken: the match began. A deal can decide a match before anyone
     moves (Koi-Koi's dealt-hand yaku); such a match waits for its players like any other and
     is finished from the moment its last seat is taken."""
-    derived: dict[object, object] = field(default_factory=dict)
+    _recap: tuple[tuple[int, int], Told] | None = field(default=None, init=False, repr=False)
+    """The recap as of (revision, version), shared by the streams opened then (`recap`)."""
+    derived: dict[object, Any] = field(default_factory=dict, repr=False)
     """What the adapters built from the room as it stands (server/snapshot_cache.py), opaque
     here: emptied at every broadcast, the only way anything the room shows changes, and gone
     with the room."""
@@ -320,8 +322,18 @@ class Room:
         this one, so a taken rematch seat behind a still-held seat here is theirs."""
         return self.rematch is not None and self.rematch.seats[slot.seat].taken
 
+    def recap(self) -> Told:
+        """The recent events and the chat backlog as of now: the first update of a stream that
+        opens now. Built once per revision and move count and shared by every stream opened
+        then (a thousand spectators opening at once copy nothing)."""
+        at = (self.revision, self.version)
+        if self._recap is None or self._recap[0] != at:
+            told = Told(tuple(self.recent), (), tuple(self.chat[-CHAT_BACKLOG:]))
+            self._recap = (at, told)
+        return self._recap[1]
+
     def subscribe(self, seat: Seat | None) -> Subscriber:
-        subscriber = Subscriber(seat, list(self.recent), self.chat[-CHAT_BACKLOG:], self.revision)
+        subscriber = Subscriber(seat, self.recap(), self.revision)
         self.subscribers.add(subscriber)
         if seat is not None:
             slot = self.seats[seat]
@@ -394,7 +406,8 @@ class Room:
             self.recent.extend([TableEvent(note) for note in notes])
         self.revision += 1
         self.derived.clear()
+        told = Told(events, notes, chat)  # one for every stream, not copied into each
         for subscriber in self.subscribers:
-            subscriber.notify(self.revision, events, notes, chat)
+            subscriber.notify(self.revision, told)
         for listener in list(self.listeners):
             listener(self)

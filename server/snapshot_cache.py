@@ -5,15 +5,19 @@ wire, only that what was derived from it is stale after a broadcast.
 
 A room's revision counts its broadcasts, the only way anything a snapshot shows changes, and
 `Room.broadcast` empties the mapping as it counts one, so what was built for an older revision
-is never handed out. A room that is gone takes it along. (It was a weak mapping beside the
-rooms; a compiled `Room` takes no weak references.)
+is never handed out. A room that is gone takes it along. Every stream of a revision looks its
+room's cache up once per delivery (a thousand spectators: a thousand times), and this lookup is
+one attribute read: no weak mapping (a weak reference per lookup; and a compiled `Room` takes
+no weak references), no table by `id` with a finalizer.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from server.room import Room
 
 
-def built(room: Room) -> dict[object, object]:
+def built(room: Room) -> dict[object, Any]:
     """What was built for `room` at its current revision, by key (fill it: it is the cache)."""
     return room.derived

@@ -33,7 +33,7 @@ from server import outbound
 from server.codec_log import CodecLog
 from server.codecs import CODECS, wrap_view
 from server.log import ChatRecord
-from server.mailbox import Subscriber, Update
+from server.mailbox import Subscriber, Told, Update
 from server.notes import NoteKind, TableEvent, TableNote
 from server.referee import TIMEOUT_LEVEL, Referee
 from server.room import Room
@@ -42,7 +42,7 @@ from server.store import Store
 from tests.engine.matches import matches, played
 from tests.server.helpers import BOT, two_humans
 
-NOTHING = Update([], [], [], False, 0, 0)
+NOTHING = Update([], False, 0, 0)
 """Nothing new since the last snapshot."""
 WATCHED = match_pb2.WatchResponse.DESCRIPTOR.fields_by_name["snapshot"]
 """How a Watch stream sends the snapshot: the bytes it writes are what is audited."""
@@ -81,7 +81,7 @@ def told(state: State, seed: int) -> Update:
     notes of every kind, a chat line, and the same notes as a recap holds them."""
     notes = notes_of_every_kind(state, seed)
     chat = [ChatRecord(1, None, "cy", "hello", NOW)]
-    return Update([TableEvent(note) for note in notes], notes, chat, True, 0, 0)
+    return Update([Told([TableEvent(note) for note in notes], notes, chat)], True, 0, 0)
 
 
 def random_states(game_id: str, count: int, rng: random.Random) -> list[State]:

@@ -6,6 +6,8 @@ from what would be built for it alone, and no viewer's own part reaches another.
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Mapping
 
 import pytest
@@ -13,13 +15,13 @@ from tigerden.v1 import match_pb2
 
 from client.api import Server
 from engine import GAMES
-from engine.core import Seat
+from engine.core import Event, Seat
 from server import outbound, snapshot_cache
 from server.codec_log import CodecLog
 from server.codecs import CODECS, wrap_view
-from server.mailbox import Subscriber, Update
+from server.mailbox import Subscriber, Told, Update
 from server.main import Running
-from server.notes import NoteKind, TableNote
+from server.notes import NoteKind, TableEvent, TableNote
 from server.room import Room
 from server.seats import SeatKind, SeatSlot
 from server.store import Store
@@ -51,7 +53,7 @@ def told(
     notes: tuple[TableNote, ...] = (), recap: bool = False, since: int = 0, until: int = 0
 ) -> Update:
     """An update of table notes covering the revisions after `since` up to `until`."""
-    return Update([], list(notes), [], recap, since, until)
+    return Update([Told([], notes)], recap, since, until)
 
 
 NOTHING = told()
@@ -211,3 +213,48 @@ def test_streams_owed_different_updates_are_never_sent_the_same_bytes(
         "closed": ["bob left the table"],
     }
     assert len(set(sent.values())) == 4
+
+
+def noted(events: list[Event]) -> list[str]:
+    return [event.note.text for event in events if isinstance(event, TableEvent)]
+
+
+def test_streams_opened_at_one_revision_share_one_recap_and_each_broadcast() -> None:
+    """A thousand spectators opening at once, then told of a move, hold one recap and one
+    record of the broadcast between them, not a copy each; a stream opened after the move has
+    the move in its own recap, and every stream's update says what it was told, in order."""
+    room = table()
+    room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "ada")])
+    early = [room.subscribe(None) for _ in range(3)]
+    room.broadcast([], [TableNote(NoteKind.LEFT, 1, "bob")])
+    late = room.subscribe(None)
+    updates = [stream.take_update() for stream in (*early, late)]
+    assert all(update is not None for update in updates)
+    first, second, third, after = (update for update in updates if update is not None)
+    assert first.told[0] is second.told[0] is third.told[0]  # the recap, shared
+    assert first.told[1] is second.told[1] is third.told[1]  # the broadcast, shared
+    assert after.told[0] is not first.told[0] and len(after.told) == 1
+    assert noted(first.events) == ["ada sat down"]  # the recap's, as events
+    assert [note.text for note in first.notes] == ["bob left the table"]  # the broadcast's
+    assert noted(after.events) == ["ada sat down", "bob left the table"]
+    assert first.since == 1 and first.until == 2 and after.since == after.until == 2
+
+
+def test_a_rooms_snapshot_cache_goes_with_the_room() -> None:
+    """The per-revision cache is the room's own (`Room.derived`): when the room is collected
+    what it held goes too, so a finished match's bytes are not kept and a new room never finds
+    them."""
+
+    class Built:
+        """Something built for the room that a weak reference can watch (bytes cannot)."""
+
+    room = table()
+    outbound.table_part(room)
+    assert "table" in snapshot_cache.built(room)
+    built = Built()
+    snapshot_cache.built(room)["watched"] = built
+    watched = weakref.ref(built)
+    del room, built
+    gc.collect()
+    assert watched() is None
+    assert snapshot_cache.built(table()) == {}
