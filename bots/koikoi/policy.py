@@ -1,10 +1,8 @@
 """Koi-Koi: capture what builds yaku (and what the opponent's yaku need), lay down what the
 opponent is least likely to take, and weigh koi-koi against the opponent's threat.
 
-A pile is worth the Cardavia points of its yaku plus partial credit for yaku under way: a yaku
-needing n cards, of which k are held, earns its points times (k / n)^2, and nothing once the
-opponent holds a card it needs. A capture is worth what it adds to our pile plus half what it
-would have added to theirs. Card sets are the engine's masks (`engine.koikoi.cards`).
+Cards are valued as `position.py` says; `hard` also weighs the worlds it samples by what the
+other seat's plays this deal say about its hand (`belief.py`).
 """
 
 from __future__ import annotations
@@ -12,22 +10,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
+from bots.koikoi.belief import belief
+from bots.koikoi.position import Position
 from bots.policy import Belief, Judge, lead_chance, race, winners_rewards
 from engine.core import Move, State
 from engine.koikoi.cards import (
-    ANIMALS,
-    BLUE_RIBBONS,
-    BRIGHTS,
-    DECK,
-    INO_SHIKA_CHO,
-    PLAINS,
-    POETRY_RIBBONS,
-    RAIN_MAN,
-    RIBBONS,
-    SAKE_CUP,
-    SAME_MONTH,
     Card,
     Kind,
     Tag,
@@ -41,10 +29,6 @@ from engine.koikoi.model import (
     PlayCard,
     Stop,
 )
-from engine.koikoi.rules import CARDAVIA
-
-DENIAL = 0.5
-"""A card the opponent wants counts for half its worth to them."""
 
 SPREAD_PER_DEAL = 2.5
 """How far one deal moves the score difference, roughly (the logistic scale)."""
@@ -55,93 +39,22 @@ target, any stop that keeps them from playing on is worth taking."""
 
 KIND_ORDER = {Kind.BRIGHT: 3, Kind.ANIMAL: 2, Kind.RIBBON: 1, Kind.PLAIN: 0}
 
-_SETS = (  # (cards, points): the yaku of three named cards
-    (INO_SHIKA_CHO, CARDAVIA.ino_shika_cho),
-    (POETRY_RIBBONS, CARDAVIA.akatan),
-    (BLUE_RIBBONS, CARDAVIA.aotan),
-)
-_COUNTED = (  # (cards, how many make the yaku): tane, tanzaku and kasu, +1 per extra card
-    (ANIMALS, CARDAVIA.tane_from),
-    (RIBBONS, CARDAVIA.tanzaku_from),
-    (PLAINS | SAKE_CUP, CARDAVIA.kasu_from),
-)
 
-
-def _brights(pile: int) -> float:
-    count = (pile & BRIGHTS).bit_count()
-    rain = bool(pile & RAIN_MAN)
-    v = CARDAVIA
-    if count == 5:
-        return v.goko
-    if count == 4:
-        return v.ame_shiko if rain else v.shiko
-    if count == 3 and not rain:
-        return v.sanko
-    if count == 3:  # E15: with the Rain Man three are nothing; a fourth makes ame-shikō
-        return v.ame_shiko * (3 / 4) ** 2
-    return v.sanko * ((count - 0.5 * rain) / 3) ** 2
-
-
-@lru_cache(maxsize=1 << 16)
-def worth(pile: int, theirs: int) -> float:
-    """The pile's yaku points plus partial credit for yaku it can still complete (cached:
-    a search asks about the same few piles thousands of times)."""
-    value = _brights(pile) if (theirs & BRIGHTS).bit_count() <= 2 else 0.0
-    for cards, points in _SETS:
-        if not theirs & cards:
-            value += points * ((pile & cards).bit_count() / 3) ** 2
-    for cards, need in _COUNTED:
-        held = (pile & cards).bit_count()
-        value += 1 + held - need if held >= need else (held / need) ** 2
-    return value
-
-
-class Table:
-    """One seat's reading of the table: its pile, the opponent's, and the unseen cards."""
+class Table(Position):
+    """One seat's reading of the table from its view, with the drawn card counted as seen."""
 
     def __init__(self, view: KoiKoiView) -> None:
         me = view.turn
         self.view = view
-        self.mine = mask_of(view.piles[me])
-        self.theirs = mask_of(view.piles[1 - me])
-        self.board = mask_of(view.board)
-        self.hand = mask_of(view.hand or ())
-        self.their_hand = view.hand_counts[1 - me]
-        known = self.mine | self.theirs | self.board | self.hand
-        if view.drawn is not None:
-            known |= 1 << view.drawn
-        self.unseen = DECK & ~known
-        self.base = worth(self.mine, self.theirs)
-        self.their_base = worth(self.theirs, self.mine)
-
-    def capture(self, cards: int) -> float:
-        ours = worth(self.mine | cards, self.theirs) - self.base
-        denied = worth(self.theirs | cards, self.mine) - self.their_base
-        return ours + DENIAL * denied
-
-    def they_take(self, card: int) -> float:
-        """The chance the opponent holds a card of `card`'s month: one of the unseen ones."""
-        same = (SAME_MONTH[card] & self.unseen).bit_count()
-        pool = self.unseen.bit_count()
-        miss = 1.0
-        for i in range(same):
-            miss *= max(pool - self.their_hand - i, 0) / (pool - i)
-        return 1.0 - miss
-
-    def lay_down(self, card: int) -> float:
-        """Playing a card that matches nothing: it waits on the board for whoever matches it."""
-        bit = 1 << card
-        theirs = worth(self.theirs | bit, self.mine) - self.their_base
-        ours = worth(self.mine | bit, self.theirs) - self.base
-        return -self.they_take(card) * theirs - 0.25 * ours
-
-    def play(self, move: PlayCard) -> float:
-        same = self.board & SAME_MONTH[move.card]
-        if not same:
-            return self.lay_down(move.card)
-        if move.target is not None:
-            same = 1 << move.target
-        return self.capture(same | 1 << move.card)
+        drawn = 0 if view.drawn is None else 1 << view.drawn
+        super().__init__(
+            mask_of(view.piles[me]),
+            mask_of(view.piles[1 - me]),
+            mask_of(view.board),
+            mask_of(view.hand or ()) | drawn,
+            view.hand_counts[1 - me],
+        )
+        self.hand &= ~drawn
 
     def koi_koi(self) -> bool:
         """In the last deal, play on exactly when stopping would not win the match. Before,
@@ -236,7 +149,7 @@ class KoiKoiPolicy:
         return move
 
     def belief(self, view: KoiKoiView) -> Belief | None:
-        return None
+        return belief(view)
 
 
 POLICY: KoiKoiPolicy = KoiKoiPolicy()

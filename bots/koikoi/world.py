@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.koikoi.cards import DECK, indices, mask_of
-from engine.koikoi.model import KoiKoiView
+from engine.koikoi.model import KoiKoiView, Played, Step
 from engine.koikoi.options import rules_from_options
 from engine.koikoi.state import NO_CARD, KoiKoiState
 
@@ -35,4 +35,10 @@ def world(view: KoiKoiView, players: int, options: Mapping[str, str]) -> KoiKoiS
     state.stock = tuple(unseen[count:])
     state.totals, state.koi_koi = view.totals, view.koi_koi
     state.deal_brights, state.dealer_draw = view.deal_brights, view.dealer_draw
+    state.opening_board, state.history = view.opening_board, view.history
+    played = [0, 0]  # what each seat played from its hand: `determinize` rules on the whole
+    for entry in view.history:  # dealt hand (the belief reads the same plays, belief.py)
+        if isinstance(entry, Played) and entry.step is Step.HAND:
+            played[entry.seat] |= 1 << entry.card
+    state.from_hand = (played[0], played[1])
     return state

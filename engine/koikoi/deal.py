@@ -47,14 +47,15 @@ def dealt_hand_yaku(hand: int, stack: bool = False) -> tuple[Yaku, ...]:
 
 
 def could_be_played(hand: int, rules: Rules) -> bool:
-    """Whether a seat may hold `hand`, what is left of its dealt hand, in a deal being played.
-    A dealt-hand yaku in the dealt hand ends or redeals the deal unless the rules ignore it or
-    (V9 score_both_play) both seats held one. What is left can show teshi (four of a month
-    were dealt together) but not kuttsuki, a property of the whole dealt hand: two cards of a
-    month left say nothing of the cards played before them, so only a hand nothing has been
-    played from is tested for it. It asks only about the hand itself, not the cards already
-    played from it: the view does not say which pile cards came from a hand, so `determinize`
-    must not depend on them (the bots' fairness)."""
+    """Whether a seat may hold `hand` in a deal being played: its dealt hand, or what is left
+    of it with or without the cards it has played. A dealt-hand yaku in the dealt hand ends or
+    redeals the deal unless the rules ignore it or (V9 score_both_play) both seats held one.
+    Part of a hand can show teshi (four of a month were dealt together) but not kuttsuki, a
+    property of the whole dealt hand: two cards of a month left say nothing of the cards
+    played before them, so only a whole hand (as many cards as were dealt) is tested for it.
+    `determinize` passes the sampled rest with the cards that seat played from its hand this
+    deal, which the view's history shows, so the whole dealt hand is tested: exactly what
+    anyone at the table can rule out."""
     if rules.dealt_hand in (DealtHand.IGNORE, DealtHand.SCORE_BOTH_PLAY):
         return True
     if complete_months(hand):

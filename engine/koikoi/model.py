@@ -402,6 +402,16 @@ class KoiKoiView:
     """Each seat's progress towards the yaku its pile has cards of but has not made."""
     groups: tuple[PileGroups, PileGroups] = (PileGroups(), PileGroups())
     """Each seat's pile grouped as the rules count it (what `progress` counts)."""
+    opening_board: tuple[Card, ...] = ()
+    """The board as play began this deal (after V10's dealer_takes), in month order: where
+    `history` replays from."""
+    history: tuple[Played | KoiKoiCalled, ...] = ()
+    """This deal's public record, oldest first: every card that met the board (`Played`: the
+    seat, the card from the hand or the stock, what it captured) and every koi-koi call. All
+    face up when it happened, so every seat and the spectator have the same one; a seat reads
+    from it what the other seat's plays say about the cards it kept (`bots.koikoi.belief`).
+    Replay: a `Played` with `captured` removes those cards from the board, one without lays
+    its card there. A drawn card still waiting for its capture choice is `drawn`, not here."""
 
     def joined(self, private: KoiKoiPrivate) -> KoiKoiView:
         """The seat's view: this public one with its own hand."""

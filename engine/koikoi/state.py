@@ -126,7 +126,9 @@ class KoiKoiState(State):
     card indices, top first.
     `turn` is the seat whose turn it is; `pending` the drawn card awaiting a capture choice;
     `totals` each seat's yaku total as of its last turn (so, during a turn, the total at its
-    start: what K1 compares with); `month` the deal's month (V6).
+    start: what K1 compares with); `month` the deal's month (V6). `opening_board` and `history`
+    are the deal's public record (`KoiKoiView.history`), `from_hand` the cards each seat has
+    played from its hand this deal (the history's hand plays, as masks).
     """
 
     players = 2
@@ -157,6 +159,9 @@ class KoiKoiState(State):
         self.stock: tuple[int, ...] = ()
         self.pending = NO_CARD
         self.month = 1
+        self.opening_board: tuple[Card, ...] = ()
+        self.history: tuple[Played | KoiKoiCalled, ...] = ()
+        self.from_hand = (0, 0)
         self._legal: tuple[KoiKoiMove, ...] | None = None
 
     def start(self, order: Sequence[int] | None = None) -> list[Event]:
@@ -201,6 +206,7 @@ class KoiKoiState(State):
         if isinstance(move, PlayCard):  # T1
             bit = 1 << move.card
             self.hands = _with(self.hands, seat, self.hands[seat] & ~bit)
+            self.from_hand = _with(self.from_hand, seat, self.from_hand[seat] | bit)
             self._meet_board(seat, move.card, move.target, Step.HAND, events)
             self._draw(seat, events)
         elif isinstance(move, ChooseCapture):  # E3
@@ -212,7 +218,9 @@ class KoiKoiState(State):
             self.koi_koi = _with(self.koi_koi, seat, calls)
             # V2 (1/3): viewing yaku may be worth more once called; K1 compares with this.
             self.totals = _with(self.totals, seat, self._total(seat))
-            events.append(KoiKoiCalled(seat, calls))
+            called = KoiKoiCalled(seat, calls)
+            self.history += (called,)
+            events.append(called)
             self._begin_turn(1 - seat)
         else:  # K3: Stop, the only other legal move
             self._stop(seat, DealEnd.STOP, events)
@@ -253,6 +261,8 @@ class KoiKoiState(State):
                 self._scorer.progress(piles[1], self.month),
             ),
             groups=(self._scorer.groups(piles[0]), self._scorer.groups(piles[1])),
+            opening_board=self.opening_board,
+            history=self.history,
         )
 
     def private_view(self, seat: Seat) -> KoiKoiPrivate:
@@ -260,21 +270,22 @@ class KoiKoiState(State):
 
     def determinize(self, viewer: Seat, rng: random.Random) -> KoiKoiState:
         """Resamples what `viewer` cannot see: the other hand, the stock order and the seed of
-        every future deal. The other hand is drawn from the unseen cards among those that could
-        be left of a hand the deal was played with (D4 / V9, `could_be_played`); like
-        everything here it depends on the viewer's view alone. Once the match is over nothing
-        is left to decide and the hands stay as they are."""
+        every future deal. The other hand is drawn from the unseen cards among those that,
+        with the cards that seat has played from its hand this deal (`from_hand`, public: the
+        view's `history`), make a hand the deal could be played with (D4 / V9,
+        `could_be_played`); like everything here it depends on the viewer's view alone. Once
+        the match is over nothing is left to decide and the hands stay as they are."""
         clone = self.copy()
         clone._deal_seed = rng.getrandbits(64)
         if self.phase is Phase.OVER:
             return clone
         other = 1 - viewer
         unseen = list(indices(self.hands[other] | mask_of(self.stock)))
-        count = self.hands[other].bit_count()
+        count, played = self.hands[other].bit_count(), self.from_hand[other]
         while True:
             shuffle(rng, unseen)
             hand = mask_of(unseen[:count])
-            if could_be_played(hand, self.rules):
+            if could_be_played(hand | played, self.rules):
                 break
         clone.hands = _with(self.hands, other, hand)
         clone.stock = tuple(unseen[count:])
@@ -311,6 +322,9 @@ class KoiKoiState(State):
         clone.stock = self.stock
         clone.pending = self.pending
         clone.month = self.month
+        clone.opening_board = self.opening_board
+        clone.history = self.history
+        clone.from_hand = self.from_hand
         clone._legal = self._legal
         return clone
 
@@ -366,11 +380,12 @@ class KoiKoiState(State):
         self.piles = self.koi_koi = self.totals = (0, 0)
         self.pending = NO_CARD
         self.deal_brights = (self.board & BRIGHTS).bit_count()
+        self.opening_board, self.history, self.from_hand = cards_in(self.board), (), (0, 0)
         events.append(
             Dealt(
                 self.deal_no,
                 self.dealer,
-                cards_in(self.board),
+                self.opening_board,
                 (cards_in(self.hands[0]), cards_in(self.hands[1])),
                 len(self.stock),
             )
@@ -386,6 +401,7 @@ class KoiKoiState(State):
                 return None
             self._dealer_takes(complete, events)
             self.deal_brights = (self.board & BRIGHTS).bit_count()
+            self.opening_board = cards_in(self.board)
             if complete_months(self.board):
                 return Misdeal.BOARD_FOUR
         if self.rules.board_pairs_redeal and four_pairs(self.board):
@@ -462,7 +478,9 @@ class KoiKoiState(State):
             self.piles = _with(self.piles, seat, self.piles[seat] | same | bit)
         else:
             self.board |= bit
-        events.append(_played(seat, card, same, step))
+        played = _played(seat, card, same, step)
+        self.history += (played,)
+        events.append(played)
 
     def _draw(self, seat: Seat, events: list[Event]) -> None:
         """T6: the top stock card is revealed; with two matches the player must choose."""

@@ -462,6 +462,25 @@ async function main() {
         if (!player.counted_pile) throw new Error(`KoikoiPlayer.counted_pile missing for seat ${seat}`);
       }
       console.log(`koikoi: every player's counted_pile present (${final.view.koikoi.players.length} players)`);
+      // KoikoiView.history: the deal's public record, every card that met the board (from the
+      // hand or the stock, with what it captured) and every koi-koi call; replayed from
+      // opening_board it gives the board (of the last deal, in the finished match's view).
+      const { history, opening_board: opening, board } = final.view.koikoi;
+      const replayed = new Set(opening);
+      for (const entry of history) {
+        if (entry.kind === 'played') {
+          const { card, captured } = entry.played;
+          if (captured.length) captured.forEach((taken) => replayed.delete(taken));
+          else replayed.add(card);
+        } else if (entry.kind !== 'koi_koi_called') {
+          throw new Error(`KoikoiView.history holds a ${entry.kind} event`);
+        }
+      }
+      if (replayed.size !== board.length || !board.every((card) => replayed.has(card))) {
+        throw new Error('KoikoiView.history does not replay from opening_board to the board');
+      }
+      const fromHand = history.filter((e) => e.kind === 'played' && e.played.step === 'KOIKOI_STEP_HAND');
+      console.log(`koikoi: the last deal's history (${history.length} entries, ${fromHand.length} from hand) replays to the board`);
     }
     if (final.view && final.view.doors) {
       // DoorsView.history: every finished contest as the table saw it (its opening display,

@@ -20,6 +20,7 @@ _CARDS = {card: pb.KoikoiCard.Value(f"KOIKOI_CARD_{card.name}") for card in Card
 _CARD_OF: dict[int, Card] = {number: card for card, number in _CARDS.items()}
 _PHASES = {phase: pb.KoikoiPhase.Value(f"KOIKOI_PHASE_{phase.name}") for phase in m.Phase}
 _STEPS = {step: pb.KoikoiStep.Value(f"KOIKOI_STEP_{step.name}") for step in m.Step}
+_STEP_OF = {number: step for step, number in _STEPS.items()}
 _YAKU = {yaku: pb.KoikoiYaku.Value(f"KOIKOI_YAKU_{yaku.name}") for yaku in m.Yaku}
 _MISDEALS = {
     misdeal: pb.KoikoiMisdeal.Value(f"KOIKOI_MISDEAL_{misdeal.name}") for misdeal in m.Misdeal
@@ -202,6 +203,17 @@ def _summary_of(message: pb.KoikoiDealSummary) -> m.DealSummary:
     )
 
 
+def _entry_of(message: pb.KoikoiEvent) -> m.Played | m.KoiKoiCalled:
+    """One entry of a view's history: a card that met the board, or a koi-koi call."""
+    if message.HasField("played"):
+        played = message.played
+        card = _card_of(played.card)
+        assert card is not None, "a played card is named"
+        return m.Played(played.seat, card, _cards_of(played.captured), _STEP_OF[played.step])
+    called = message.koi_koi_called
+    return m.KoiKoiCalled(called.seat, called.calls)
+
+
 class KoikoiCodec:
     game_id = "koikoi"
     field = "koikoi"
@@ -236,6 +248,8 @@ class KoikoiCodec:
             zero_sum=view.zero_sum,
             deal_brights=view.deal_brights,
             dealer_draw=_cards(view.dealer_draw or ()),
+            opening_board=_cards(view.opening_board),
+            history=[self.encode_event(entry) for entry in view.history],
         )
         if view.last_deal is not None:
             message.last_deal.CopyFrom(_summary(view.last_deal))
@@ -274,6 +288,8 @@ class KoikoiCodec:
             dealer_draw=(drawn[0], drawn[1]) if len(drawn) == 2 else None,
             progress=(_progress_of(first), _progress_of(second)),
             groups=(_groups_of(first.counted_pile), _groups_of(second.counted_pile)),
+            opening_board=_sorted_of(message.opening_board),
+            history=tuple(_entry_of(entry) for entry in message.history),
         )
 
     def encode_private(self, public: m.KoiKoiView, private: m.KoiKoiPrivate) -> PrivateBytes:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import ai, engine, positions
+from bench import ai, belief, engine, positions
 from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scores
 from bench.contests import endings
 from bench.sprt import Sprt
@@ -162,3 +162,19 @@ def test_the_positions_tally_counts_every_decision_apart(
     printed = capsys.readouterr().out.splitlines()
     apart = [line for line in printed if line.startswith("match 0 turn")]
     assert apart and printed[-1].startswith(f"normal against easy at koikoi-2: {len(apart)} ")
+
+
+def test_the_belief_calibration_tables_the_cards_it_weighs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Against `easy`, which plays exactly the heuristic the belief replays, a card weighed
+    below 0.2 is (almost) never held, and every card weighed is counted once per table."""
+    belief.main(["--level", "easy", "--matches", "2"])
+    printed = capsys.readouterr().out.splitlines()
+    heads = [n for n, line in enumerate(printed) if line.startswith(("weight", "regret"))]
+    by_weight = [line.split() for line in printed[heads[0] + 1 : heads[1]]]
+    by_regret = [line.split() for line in printed[heads[1] + 1 : -1]]
+    assert by_weight[0][0] == "0.0-0.2" and float(by_weight[0][4]) < 0.01 < float(by_weight[0][2])
+    cards = sum(int(row[-4]) for row in by_weight)
+    assert cards > 100 and cards == sum(int(row[1]) for row in by_regret)
+    assert printed[-1].startswith("months it says are lacking")

@@ -9,10 +9,13 @@ iteration budget. The bots reach hidden facts only through `determinize`, so thi
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from bots import Budget, decide
+from bots.koikoi.belief import belief
+from engine.koikoi.model import KoiKoiView
 from tests.bots.states import twins
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -21,16 +24,21 @@ BUDGET = Budget(iterations=8)
 
 def check_pairs(count: int, seed: int) -> None:
     rng = random.Random(seed)
-    with_history = 0
+    with_history: Counter[str] = Counter()
+    believing = 0
     for number, (state, seat, twin) in enumerate(twins(count, seed, rng)):
-        assert twin.view(seat) == state.view(seat)
-        with_history += bool(getattr(state.view(seat), "history", ()))
+        view = state.view(seat)
+        assert twin.view(seat) == view
+        with_history[type(view).__name__] += bool(getattr(view, "history", ()))
         level = LEVELS[number % len(LEVELS)]
+        believing += level == "hard" and isinstance(view, KoiKoiView) and bool(belief(view))
         decision_seed = rng.getrandbits(32)
         mine = decide(state, seat, level, decision_seed, BUDGET)
         theirs = decide(twin, seat, level, decision_seed, BUDGET)
         assert mine == theirs, f"{level} decided {mine} and {theirs} on one view: {state!r}"
-    assert with_history, "some pairs remember earlier contests (DoorsView.history)"
+    assert with_history["DoorsView"], "some pairs remember earlier contests (DoorsView.history)"
+    assert with_history["KoiKoiView"], "some pairs remember the deal's plays (KoiKoiView.history)"
+    assert believing, "some hard Koi-Koi decisions weigh worlds by the belief (belief.py)"
 
 
 def test_determinize_depends_only_on_the_view() -> None:

@@ -51,8 +51,8 @@ def test_a_view_decodes_to_the_view_it_was_encoded_from(game_id: str) -> None:
                 break
             state.apply(rng.choice(state.legal_moves()))
     assert summaries, "the matches reach a second segment, whose views carry a summary"
-    if game_id == "doors":
-        assert histories, "the views carry the earlier contests (DoorsView.history)"
+    if game_id in ("doors", "koikoi"):
+        assert histories, "the views carry the public history (DoorsView's, KoiKoiView's)"
 
 
 def snapshot(game_id: str, state: State, viewer: Seat | None) -> match_pb2.Snapshot:

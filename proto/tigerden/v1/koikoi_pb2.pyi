@@ -930,6 +930,8 @@ class KoikoiView(_message.Message):
     DEAL_BRIGHTS_FIELD_NUMBER: _builtins.int
     DEALER_DRAW_FIELD_NUMBER: _builtins.int
     ZERO_SUM_FIELD_NUMBER: _builtins.int
+    OPENING_BOARD_FIELD_NUMBER: _builtins.int
+    HISTORY_FIELD_NUMBER: _builtins.int
     deal: _builtins.int
     """The deal number, from 1."""
     deals: _builtins.int
@@ -980,6 +982,22 @@ class KoikoiView(_message.Message):
     def dealer_draw(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
         """The two cards drawn to choose the first dealer, in seat order; empty when it was random."""
 
+    @_builtins.property
+    def opening_board(self) -> _containers.RepeatedScalarFieldContainer[Global___KoikoiCard.ValueType]:
+        """The board as play began this deal (after the dealer took four of a month, board_four),
+        in month order: where `history` replays from.
+        """
+
+    @_builtins.property
+    def history(self) -> _containers.RepeatedCompositeFieldContainer[Global___KoikoiEvent]:
+        """This deal's public record, oldest first: every card that met the board (`played`: the
+        seat, the card from the hand or the stock, what it captured) and every koi-koi call
+        (`koi_koi_called`); no other kind appears. All of it was face up, so every seat and every
+        spectator get the same history. Replay it from opening_board: a `played` with `captured`
+        removes those cards from the board, one without lays its card there. A drawn card still
+        waiting for its capture choice is `drawn`, not here. Empty from an older server.
+        """
+
     def __init__(
         self,
         *,
@@ -1001,10 +1019,12 @@ class KoikoiView(_message.Message):
         deal_brights: _builtins.int = ...,
         dealer_draw: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
         zero_sum: _builtins.bool = ...,
+        opening_board: _abc.Iterable[Global___KoikoiCard.ValueType] | None = ...,
+        history: _abc.Iterable[Global___KoikoiEvent] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "last_deal", b"last_deal"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "deal_brights", b"deal_brights", "dealer", b"dealer", "dealer_draw", b"dealer_draw", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "koi_koi_limit", b"koi_koi_limit", "koi_koi_lock", b"koi_koi_lock", "last_deal", b"last_deal", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "target", b"target", "turn", b"turn", "zero_sum", b"zero_sum"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "deal", b"deal", "deal_brights", b"deal_brights", "dealer", b"dealer", "dealer_draw", b"dealer_draw", "deals", b"deals", "drawn", b"drawn", "hand", b"hand", "history", b"history", "koi_koi_limit", b"koi_koi_limit", "koi_koi_lock", b"koi_koi_lock", "last_deal", b"last_deal", "opening_board", b"opening_board", "phase", b"phase", "players", b"players", "scores", b"scores", "stock_count", b"stock_count", "target", b"target", "turn", b"turn", "zero_sum", b"zero_sum"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

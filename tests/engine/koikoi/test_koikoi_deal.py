@@ -240,6 +240,8 @@ def test_V10_dealer_takes_the_four_and_the_stock_refills_the_board() -> None:
     assert state.piles == (0, MONTHS[0]) and len(state.stock) == 20
     assert state.board == pile("sep-sake-cup oct-deer nov-rain-man dec-phoenix " + refill)
     assert state.phase is Phase.HAND and state.to_act() == 1
+    view = state.view(None)  # the history replays from the board as play began
+    assert view.opening_board == view.board and view.history == ()
 
 
 def test_V10_V6_dealer_takes_in_the_deals_month_holds_tsuki_fuda_without_a_decision() -> None:
