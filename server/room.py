@@ -110,14 +110,16 @@ class Room:
     """Every seat has been taken: the match began. A deal can decide a match before anyone
     moves (Koi-Koi's dealt-hand yaku); such a match waits for its players like any other and
     is finished from the moment its last seat is taken."""
-    _recap: tuple[tuple[int, int], Told] | None = field(default=None, init=False, repr=False)
-    """The recap as of (revision, version), shared by the streams opened then (`recap`)."""
+    _recap: tuple[tuple[int, int], Told] | None = field(init=False, repr=False)
+    """The recap as of (revision, version), shared by the streams opened then (`recap`); set
+    in `__post_init__` (a compiled dataclass leaves a field with init=False unset)."""
     derived: dict[object, Any] = field(default_factory=dict, repr=False)
     """What the adapters built from the room as it stands (server/snapshot_cache.py), opaque
     here: emptied at every broadcast, the only way anything the room shows changes, and gone
     with the room."""
 
     def __post_init__(self) -> None:
+        self._recap = None
         self.state = self.game.new(self.players, self.game_options(), self.seed)
         self.clock = TurnClock.start(clock_rule(self.options), self.players)
         self.began = all(slot.taken for slot in self.seats)
