@@ -19,9 +19,18 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
+from bots.doors.history import (
+    Evidence,
+    Moment,
+    collector_view,
+    earlier_takes,
+    legal_takes,
+    posterior_mean,
+    takes,
+)
 from bots.policy import Belief, Judge
 from engine.core import Move, State
 from engine.doors.model import (
@@ -31,6 +40,7 @@ from engine.doors.model import (
     TRAITS,
     Card,
     ContestEnded,
+    ContestRecord,
     Discard,
     DoorsView,
     Guess,
@@ -47,6 +57,18 @@ TRUTHFUL = 1.0
 """How much likelier a truthful Collector takes a card for each trait it shares with their Door."""
 CARELESS = 0.85
 """The prior chance that a Collector takes without regard to their Door."""
+CARELESS_WEIGHT = 1.0
+"""How many earlier contests of this Collector the prior `CARELESS` is worth (`careless_chance`)."""
+SURPRISE = 0.5
+"""The prior chance that the Guesser's model of the Collector takes at random rather than by the
+heuristic (the opponent model's `surprise`). It was 0.9 until issue 23, which made the hints too
+hopeful against Collectors that take by the heuristic: the levels' Collectors agree with the
+heuristic's take in about 40% (`random`, by chance), 67% (`hard`), 89% (`normal`) and 100%
+(`easy`) of their takes, which a random chance of about 1, 0.55, 0.2 and 0 explains (docs/ai.md);
+so before a Collector has shown anything, any chance is as likely as any other."""
+SURPRISE_WEIGHT = 2.0
+"""How many earlier takes of this Collector the prior `SURPRISE` is worth (`random_chance`):
+with 0.5, the uniform prior."""
 
 SET = RULES.award(ScoreReason.COLLECTOR_SET)[1]
 WRONG = RULES.award(ScoreReason.WRONG_GUESS)[1]
@@ -83,20 +105,23 @@ class Suspect(NamedTuple):
     truthful: float
 
 
-def suspects(collection: tuple[Card, ...], doors: Sequence[Card]) -> dict[Card, Suspect]:
-    """The posterior over `doors` (the ones the facts allow) given the takes `collection`."""
+def suspects(
+    collection: tuple[Card, ...], doors: Sequence[Card], careless: float = CARELESS
+) -> dict[Card, Suspect]:
+    """The posterior over `doors` (the ones the facts allow) given the takes `collection`, for
+    a Collector careless with chance `careless`."""
     truthful = {
-        door: (1.0 - CARELESS) * math.prod(LIKELIHOOD[card, door] for card in collection)
+        door: (1.0 - careless) * math.prod(LIKELIHOOD[card, door] for card in collection)
         for door in doors
     }
-    total = sum(truthful.values()) + CARELESS * len(doors)
+    total = sum(truthful.values()) + careless * len(doors)
     return {
-        door: Suspect((CARELESS + fit) / total, fit / (CARELESS + fit))
+        door: Suspect((careless + fit) / total, fit / (careless + fit))
         for door, fit in truthful.items()
     }
 
 
-def collector_odds(view: DoorsView) -> dict[Card, Suspect]:
+def collector_odds(view: DoorsView, careless: float = CARELESS) -> dict[Card, Suspect]:
     """The Guesser's reading of the Collector: not the Guesser's own Door, nor one whose set
     would already have been scored."""
     collection = view.collection
@@ -108,7 +133,47 @@ def collector_odds(view: DoorsView) -> dict[Card, Suspect]:
             if door != view.own_door
             and (view.collector_set_optional or not has_set(collection, door))
         ],
+        careless,
     )
+
+
+@lru_cache(maxsize=4096)
+def contest_evidence(record: ContestRecord) -> Evidence:
+    """How one earlier contest's takes came about: their chance from a careless Collector (any
+    kind of card on the display alike) and from a truthful one (`LIKELIHOOD`'s weights: each
+    trait shared with the Door makes a card likelier), the displays and the Door being known."""
+    careless = truthful = 1.0
+    for moment in takes(record):
+        kinds = set(moment.display)
+        weights = {card: 1.0 + TRUTHFUL * shared(card, moment.door) for card in kinds}
+        careless /= len(kinds)
+        truthful *= weights[moment.take.card] / sum(weights.values())
+    return careless, truthful
+
+
+def careless_chance(view: DoorsView) -> float:
+    """The chance that this Collector's takes say nothing about their Door, read from their
+    earlier contests: a Beta posterior, the prior `CARELESS` worth `CARELESS_WEIGHT` contests."""
+    evidence = [contest_evidence(r) for r in view.history if r.collector == view.collector]
+    return posterior_mean(CARELESS, CARELESS_WEIGHT, evidence)
+
+
+def take_evidence(view: DoorsView, moment: Moment) -> Evidence:
+    """One earlier take: its chance from a random take and from the heuristic's (`take_value`
+    on the Collector's view then; ties shared, as `greedy` breaks them at random)."""
+    legal = legal_takes(moment, view.collector_set_optional)
+    then = collector_view(view, moment)
+    values = [take_value(then, take) for take in legal]
+    top = max(values)
+    best = [take for take, value in zip(legal, values, strict=True) if value == top]
+    return 1.0 / len(legal), (1.0 / len(best) if moment.take in best else 0.0)
+
+
+def random_chance(view: DoorsView) -> float:
+    """How often this Collector takes other than the heuristic would, read from their earlier
+    takes: a Beta posterior, the prior `SURPRISE` worth `SURPRISE_WEIGHT` takes."""
+    evidence = [take_evidence(view, moment) for moment in earlier_takes(view)]
+    return posterior_mean(SURPRISE, SURPRISE_WEIGHT, evidence)
 
 
 def guess_value(guess: Guess, odds: dict[Card, Suspect]) -> float:
@@ -229,9 +294,10 @@ class DoorsPolicy:
     temperature = 1.0
 
     def surprise(self, view: DoorsView) -> float:
-        """A Guesser models the Collector as often careless (a careful one shows in the takes,
-        see `collector_odds`); a Collector models the Guesser as reading the takes well."""
-        return 0.2 if view.viewer == view.collector else 0.9
+        """A Guesser models the Collector as taking at random as often as this Collector's
+        earlier takes say (`random_chance`; half the time before there are any); a Collector
+        models the Guesser as reading the takes well."""
+        return 0.2 if view.viewer == view.collector else random_chance(view)
 
     def values(self, view: DoorsView, legal: Sequence[Move]) -> list[float]:
         if view.phase is Phase.COLLECTOR_TAKE:
@@ -270,10 +336,13 @@ class DoorsPolicy:
         return move  # the engine already offers one move per kind of card
 
     def belief(self, view: DoorsView) -> Belief | None:
-        """The Guesser weighs each sampled Collector Door by its posterior odds."""
+        """The Guesser weighs each sampled Collector Door by its posterior odds, reading the
+        takes as carefully as this Collector's earlier contests say they were made
+        (`careless_chance`)."""
         if view.viewer == view.collector:
             return None
-        odds = {door: suspect.odds for door, suspect in collector_odds(view).items()}
+        reading = collector_odds(view, careless_chance(view))
+        odds = {door: suspect.odds for door, suspect in reading.items()}
         likeliest = max(odds.values())
         collector = view.collector
 

@@ -4,7 +4,15 @@ the reading of the takes, and what a discard keeps away (`bots.clauses`)."""
 from __future__ import annotations
 
 from bots.clauses import Clause, Words
-from bots.doors.policy import FULL, TRAIT, WRONG, collector_odds, deck_cards, shared
+from bots.doors.policy import (
+    FULL,
+    TRAIT,
+    WRONG,
+    careless_chance,
+    collector_odds,
+    deck_cards,
+    shared,
+)
 from engine.core import Move
 from engine.doors.model import TRAITS, Discard, DoorsView, Guess, MatchSet, ScoreReason, Take
 from engine.doors.traits import has_set, judge_guess
@@ -47,7 +55,7 @@ def explain(view: DoorsView, move: Move) -> list[Clause]:
                 counts=(("shared", shared(move.card, door)), ("colour", colour), ("role", role)),
             ),
         ]
-    odds = collector_odds(view)
+    odds = collector_odds(view, careless_chance(view))  # as `hard`'s belief reads the takes
     likeliest, suspect = max(odds.items(), key=lambda item: item[1].odds)
     reading = _clause("doors.reading", likeliest.text, chance=suspect.odds)
     if isinstance(move, Guess):

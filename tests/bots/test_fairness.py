@@ -15,8 +15,9 @@ import pytest
 
 from bots import Budget, decide
 from bots.koikoi.belief import belief
+from engine.doors.model import DoorsView
 from engine.koikoi.model import KoiKoiView
-from tests.bots.states import twins
+from tests.bots.states import TABLES, twins
 
 LEVELS = ("random", "easy", "normal", "hard")
 BUDGET = Budget(iterations=8)
@@ -25,13 +26,16 @@ BUDGET = Budget(iterations=8)
 def check_pairs(count: int, seed: int) -> None:
     rng = random.Random(seed)
     with_history: Counter[str] = Counter()
-    believing = 0
+    believing = reading = 0
     for number, (state, seat, twin) in enumerate(twins(count, seed, rng)):
         view = state.view(seat)
         assert twin.view(seat) == view
         with_history[type(view).__name__] += bool(getattr(view, "history", ()))
-        level = LEVELS[number % len(LEVELS)]
+        # Every table in turn at every level (`number % 4` gave Doors, tables 0 and 1 of
+        # twelve, only `random` and `easy`).
+        level = LEVELS[(number // len(TABLES)) % len(LEVELS)]
         believing += level == "hard" and isinstance(view, KoiKoiView) and bool(belief(view))
+        reading += level in ("normal", "hard") and reads_the_collector(view)
         decision_seed = rng.getrandbits(32)
         mine = decide(state, seat, level, decision_seed, BUDGET)
         theirs = decide(twin, seat, level, decision_seed, BUDGET)
@@ -39,6 +43,17 @@ def check_pairs(count: int, seed: int) -> None:
     assert with_history["DoorsView"], "some pairs remember earlier contests (DoorsView.history)"
     assert with_history["KoiKoiView"], "some pairs remember the deal's plays (KoiKoiView.history)"
     assert believing, "some hard Koi-Koi decisions weigh worlds by the belief (belief.py)"
+    assert reading, "some searching Guessers read this Collector's earlier contests"
+
+
+def reads_the_collector(view: object) -> bool:
+    """A Doors Guesser whose Collector has collected before: its search weighs that history
+    (bots/doors/history.py), so these pairs check that the history is read fairly too."""
+    return (
+        isinstance(view, DoorsView)
+        and view.viewer != view.collector
+        and any(record.collector == view.collector for record in view.history)
+    )
 
 
 def test_determinize_depends_only_on_the_view() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bots import Budget, decide
+from bots.games import policy_for
 from bots.hints import hint
 from tests.bots.states import positions, twins
 from tests.engine.koikoi.koikoi_scenarios import dealt
@@ -59,3 +60,25 @@ def test_interchangeable_cards_are_shown_as_equal() -> None:
         assert first.chance is not None and first.visits > 0
         assert (first.chance, first.visits) == (second.chance, second.visits)
     assert advice["play may-bridge"].chance != advice["play jan-plain-1"].chance
+
+
+def test_moves_the_rules_cannot_tell_apart_are_one_in_every_game() -> None:
+    """Issue 23's tie item in every game: Doors and Tiger & Dragon offer one move per kind of
+    card or tile (two Red Ladies on the display are one take), so no two legal moves are
+    alike; in Koi-Koi the twins (`GamePolicy.twin`) that stay separate moves get one chance and
+    one visit count in a hint."""
+    rng = random.Random(9)
+    twinned = 0
+    for state in positions(240, 10):
+        seat = state.to_act()
+        assert seat is not None
+        legal = state.legal_moves()
+        assert len(set(legal)) == len(legal), repr(state)
+        policy = policy_for(state.view(seat))
+        advice = hint(state, seat, rng.getrandbits(32), BUDGET)
+        shown: dict[object, set[tuple[float | None, int]]] = {}
+        for a in advice:
+            shown.setdefault(policy.twin(a.move), set()).add((a.chance, a.visits))
+        assert all(len(numbers) == 1 for numbers in shown.values()), advice
+        twinned += len(shown) < len(advice)
+    assert twinned, "some positions hold twins"
