@@ -54,7 +54,6 @@ async def web(tmp_path: Path) -> AsyncIterator[Running]:
     limits = replace(
         LAN_LIMITS,
         acts_per_second=1000,
-        streams_per_peer=1,
         max_concurrent_streams=CONNECTION_STREAMS,
     )
     async with serving_web(tmp_path / "direct.sqlite", limits) as running:
@@ -243,9 +242,15 @@ async def test_a_deadline_ends_the_call_as_over_grpc(web: Running, grpc_client: 
     assert not room.subscribers
 
 
-async def test_a_browser_that_cancels_a_lobby_stream_ends_it(web: Running) -> None:
+async def test_a_browser_that_cancels_a_lobby_stream_ends_it(tmp_path: Path) -> None:
     """WatchLobby (an async generator) counts against the browser's one stream: closing the
     connection must end it on the server, or the next one is refused TOO_MANY_STREAMS."""
+    one_stream = replace(LAN_LIMITS, streams_per_peer=1)
+    async with serving_web(tmp_path / "lobby.sqlite", one_stream) as web:
+        await cancel_a_lobby_stream(web)
+
+
+async def cancel_a_lobby_stream(web: Running) -> None:
     request = framed(lobby_pb2.WatchLobbyRequest().SerializeToString())
     headers = {"Content-Type": "application/grpc-web+proto"}
     session = aiohttp.ClientSession()
