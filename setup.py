@@ -27,11 +27,11 @@ COMPILED = (
     "server/outbound.py",
     "server/notes.py",
     "server/clock.py",
+    "server/room.py",
     "bots/*.py",
     "bots/*/*.py",
 )
-"""The modules the server profile and the engine benchmark spend their time in (server/room.py
-not yet: its tests replace its methods, which a compiled class does not allow), and the bots:
+"""The modules the server profile and the engine benchmark spend their time in, and the bots:
 a `hard` decision spends its time in the search (bots/ismcts.py), the informed rollouts
 (bots/decide.py, bots/policy.py) and each game's heuristics (bots/<game>/policy.py) besides the
 engine, and `make bench-ai` plays its matches on this build (it decides as the source does:

@@ -3,6 +3,7 @@ measured out of any server so that the noise of a load run does not hide it.
 
     python -m bench.costs views    # a seat's view: whole, or public once + private, per game
     python -m bench.costs moves    # Room.submit and every seat's snapshot, per move, per game
+    python -m bench.costs commit   # the store's commit of a move: with its clock, or alone
     python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
     python -m bench.costs memory   # tigerden's own Python heap per idle table (tracemalloc)
 """
@@ -39,7 +40,7 @@ from server.main import wire
 from server.outbound import view_field
 from server.room import Room, Status
 from server.seats import SeatKind
-from server.store import Store
+from server.store import MoveRecord, Store
 
 MESSAGES = 20_000
 PAYLOAD = b"x" * 400
@@ -245,14 +246,38 @@ async def idle_tables(tables: int = 64) -> None:
         store.close()
 
 
+def commits(count: int = 5000, rounds: int = 3) -> None:
+    """The store's commit of one move, in blocks of `count` alternately: the INSERT and the
+    clock's UPDATE in one transaction (every move before issue 24; now a match whose clock
+    runs) and the INSERT alone, its own transaction (a clockless match's). Process time (the
+    WAL's writes included), one core, a file on disk as the server has it."""
+    clock = {"banks": [], "seat": 1, "deadline": time.time() + 30, "paused": None}
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "commits.sqlite")
+        store.create_match("m", "doors", 2, {}, 1, [])
+        version = 0
+        for number in range(1, rounds + 1):
+            for label, kept in (("with its clock", clock), ("alone", None)):
+                started = time.process_time()
+                for _ in range(count):
+                    move = MoveRecord(version % 2, PAYLOAD[:24], "seat", time.time())
+                    store.append_move("m", version, move, False, kept)
+                    version += 1
+                used = time.process_time() - started
+                print(f"round {number}: a move {label:14} {1e6 * used / count:6.1f} µs")
+        store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=["views", "moves", "stream", "memory"])
+    parser.add_argument("what", choices=["views", "moves", "commit", "stream", "memory"])
     args = parser.parse_args()
     if args.what == "views":
         views()
     elif args.what == "moves":
         moves()
+    elif args.what == "commit":
+        commits()
     elif args.what == "stream":
         stream()
     else:

@@ -5,9 +5,10 @@ whole match, I seconds added after each of its moves). When a seat's time is up 
 plays for it (the `easy` bot's move) or, with `timeout=forfeit`, the seat loses the match.
 `away` is how many seconds a seat's streams may all be gone before a bot plays for it.
 
-A `TurnClock` holds absolute deadlines (seconds since the epoch) and is stored with every move,
-so a restarted server keeps the deadline it had: the seat to act gets the time it had left, not
-a fresh turn. While the match waits for a free seat the running turn is paused.
+A `TurnClock` holds absolute deadlines (seconds since the epoch) and is stored with every move
+of a match whose clock runs, so a restarted server keeps the deadline it had: the seat to act
+gets the time it had left, not a fresh turn. While the match waits for a free seat the running
+turn is paused. A clock that never runs (`clock=none`) is never stored: it has nothing to keep.
 """
 
 from __future__ import annotations
@@ -153,6 +154,12 @@ class TurnClock:
         if self.rule.kind == "bank":
             return self.banks[seat]
         return None
+
+    def record(self) -> dict[str, Any] | None:
+        """What the log keeps of this clock: None for one that never runs, whose stored copy
+        nobody reads (`from_dict` starts it afresh), so a clockless match's move commits one
+        statement, not two (docs/performance.md)."""
+        return self.to_dict() if self.rule.runs else None
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -2,7 +2,8 @@
 moves encoded by the game's codec. The authority knows it only as `server.log.MatchLog`.
 
 Each method is one transaction, committed before it returns (the store's WAL with
-`synchronous=NORMAL`): an acknowledged move survives SIGKILL.
+`synchronous=NORMAL`): an acknowledged move survives SIGKILL. A clockless match's move is one
+statement, the INSERT, run as its own transaction (`Store.commit`).
 """
 
 from __future__ import annotations
@@ -36,14 +37,14 @@ class CodecLog:
         move: Move,
         played_by: PlayedBy,
         finished: bool,
-        clock: dict[str, Any],
+        clock: dict[str, Any] | None,
     ) -> None:
         data = wrap_move(self.codec, move).SerializeToString()
         record = MoveRecord(seat, data, played_by.value, time.time())
         self.store.append_move(match_id, version, record, finished, clock)
 
     def save_seat(
-        self, match_id: str, slot: SeatSlot, clock: dict[str, Any], finished: bool = False
+        self, match_id: str, slot: SeatSlot, clock: dict[str, Any] | None, finished: bool = False
     ) -> None:
         record = SeatRecord(slot.seat, slot.kind.value, slot.bot_level, slot.name, slot.token_hash)
         write = Store.clock_write(match_id, clock, Store.seat_write(match_id, record))
@@ -51,7 +52,7 @@ class CodecLog:
             Store.ending_write(match_id, {"kind": "played_out"}, write)
         self.store.commit(write)
 
-    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None:
+    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any] | None) -> None:
         self.store.commit(
             Store.ending_write(
                 match_id, ending.to_dict(), Store.clock_write(match_id, clock, Write())

@@ -47,14 +47,20 @@ def status_details(refusal: Refusal) -> list[any_pb2.Any]:
     return details
 
 
-async def abort(context: Context, refusal: Refusal) -> NoReturn:
-    """Ends the call with the refusal's status, message and ErrorInfo detail."""
+def refusal_status(refusal: Refusal) -> grpc.Status:
+    """The refusal's status: its code, its message, and its details in the
+    `grpc-status-details-bin` trailing metadata."""
     code = grpc.StatusCode[refusal.reason.code_name]
-    status = rpc_status.to_status(
+    return rpc_status.to_status(
         status_pb2.Status(
             code=code.value[0], message=refusal.message, details=status_details(refusal)
         )
     )
+
+
+async def abort(context: Context, refusal: Refusal) -> NoReturn:
+    """Ends the call with the refusal's status, message and ErrorInfo detail."""
+    status = refusal_status(refusal)
     await context.abort(status.code, status.details, status.trailing_metadata)
 
 
@@ -178,7 +184,8 @@ def guarded(handler: Any, method: str) -> Any:
 
 
 class RequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
-    """Applies `guarded` to every method of every service."""
+    """Applies `guarded` to every method of every service (the web port applies it to the
+    methods it calls in process, `server/direct.py`)."""
 
     async def intercept_service(
         self,

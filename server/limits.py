@@ -36,7 +36,9 @@ class Limits:
     field is a `tigerden serve` option of the same name (`--streams-per-peer`)."""
 
     max_concurrent_streams: int = _limit(
-        100, "calls open at once on one connection (the HTTP/2 setting)"
+        100,
+        "calls open at once on one connection (the HTTP/2 setting), or from one browser"
+        " address on the web port",
     )
     streams_per_peer: int = _limit(
         64, "Play, Watch, WatchLobby and ReplayMatch streams open at once from one address"
@@ -112,33 +114,13 @@ def peer_host(peer: str) -> str:
     return peer
 
 
-FORWARDED_FOR = "tigerden-forwarded-for"
-"""Metadata key in which the web port's translator (`server/web.py`) names the browser a call
-comes from."""
-PRIVATE_PEER = "unix:"
-"""How gRPC names a client on a unix socket. The server listens on one only when it serves the
-web port, in a directory only its own user may enter: whoever calls on it is the translator."""
-
-
 def client_address(context: grpc.aio.ServicerContext[Any, Any]) -> str:
     """The address a call is counted under by every per-address limit (streams, rates, chat,
-    hints, replays): the one place that says who a client is, so that a trusted forwarded
-    address (a proxy in front of the server) is honoured by all limits at once. A call on the
-    web port's private socket counts under the browser's address that the translator forwards;
-    the same key from any TCP client is ignored (a browser's own header of that name is never
-    forwarded at all)."""
-    peer = context.peer()
-    if peer == PRIVATE_PEER:
-        for key, value in context.invocation_metadata() or ():
-            if key == FORWARDED_FOR:
-                return value.decode() if isinstance(value, bytes) else value
-    return peer_host(peer)
-
-
-def address_of(ip: str) -> str:
-    """An IP address as `peer_host` writes it (IPv6 in brackets), so a browser and a gRPC
-    client on one machine count as one address."""
-    return f"[{ip}]" if ":" in ip else ip
+    hints, replays): the one place that says who a client is, so that a change in how clients
+    are told apart reaches all limits at once. A browser's call through the web port is
+    counted under the browser's own address: its context names it as gRPC names a client
+    (`server/direct.py`), and no header a browser sends can change that."""
+    return peer_host(context.peer())
 
 
 class Limiter:

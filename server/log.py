@@ -4,7 +4,8 @@ The authority (server/room.py and the modules that build rooms) knows the log on
 Protocol; server/codec_log.py implements it over the SQLite store, moves encoded by the game's
 codec, and tests use a list in memory. A method that returns has made its change durable (an
 acknowledged move survives SIGKILL); one that raises has made none, and the room then changes
-nothing either.
+nothing either. A `clock` of None (`TurnClock.record`: the match's clock never runs) leaves the
+stored clock as it is.
 """
 
 from __future__ import annotations
@@ -49,14 +50,14 @@ class MatchLog(Protocol):
         move: Move,
         played_by: PlayedBy,
         finished: bool,
-        clock: dict[str, Any],
+        clock: dict[str, Any] | None,
     ) -> None: ...
 
     def save_seat(
-        self, match_id: str, slot: SeatSlot, clock: dict[str, Any], finished: bool = False
+        self, match_id: str, slot: SeatSlot, clock: dict[str, Any] | None, finished: bool = False
     ) -> None: ...
 
-    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None: ...
+    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any] | None) -> None: ...
 
     def append_chat(self, match_id: str, line: ChatRecord) -> None: ...
 

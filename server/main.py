@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import shutil
 import signal
 import ssl
 import sys
@@ -65,19 +64,15 @@ class Running:
     health: Any  # grpc_health's asyncio HealthServicer
     referee: Referee
     web: RunningWeb | None = None
-    private_dir: Path | None = None
-    """Holds the unix socket the web port's translator reaches the gRPC server through."""
 
     async def stop(self, grace: float = 2.0) -> None:
         if self.web is not None:
-            await self.web.stop()  # ends the browsers' calls first: they are gRPC calls too
+            await self.web.stop()  # ends the browsers' calls first: they use the same services
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
         self.referee.close()
         await self.served.registry.bots.close()
         self.served.archive.store.close()
-        if self.private_dir is not None:
-            shutil.rmtree(self.private_dir, ignore_errors=True)
 
 
 @dataclass(frozen=True)
@@ -109,12 +104,11 @@ class Tls:
 
 WebAddress = tuple[str, int]
 """Where the web port listens: host and port (0 picks a free one)."""
-WEB_SERVICES = (
-    lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"],
-    match_pb2.DESCRIPTOR.services_by_name["MatchService"],
-    health_pb2.DESCRIPTOR.services_by_name["Health"],
-)
-"""What the web port carries (of these, the methods gRPC-Web can: all but Play)."""
+LOBBY_SERVICE = lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"]
+MATCH_SERVICE = match_pb2.DESCRIPTOR.services_by_name["MatchService"]
+HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"]
+"""With the lobby and match services, what the web port serves (of their methods, those
+gRPC-Web can carry: all but Play)."""
 
 
 def key_warning(key: Path) -> str | None:
@@ -169,9 +163,8 @@ async def start_server(
     within `limits`, speaking TLS when given a certificate; matches that wait
     `waiting_expiry` seconds with no move played expire. `new_seed` deals the matches
     (tests pass a seeded one, so that a run can be repeated). With `web`, the browser client
-    and gRPC-Web are served there too (HTTPS with the same certificate), translated onto
-    this server through a unix socket in a private directory; the page's files are read
-    from `web_dist`."""
+    and gRPC-Web are served there too (HTTPS with the same certificate), gRPC-Web answered
+    by this server's own service handlers; the page's files are read from `web_dist`."""
     store = Store(db)
     bots = BotDriver(delay=bot_delay, pool=bot_pool(), max_seconds=limits.max_bot_seconds)
     served = wire(store, bots, limits, new_seed)
@@ -186,10 +179,15 @@ async def start_server(
         ],
     )
     limiter = Limiter(limits)
-    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(served, limiter), server)
-    match_pb2_grpc.add_MatchServiceServicer_to_server(MatchService(served, limiter), server)
-    health_servicer = HealthServicer()
+    lobby, match, health_servicer = (
+        LobbyService(served, limiter),
+        MatchService(served, limiter),
+        HealthServicer(),
+    )
+    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(lobby, server)
+    match_pb2_grpc.add_MatchServiceServicer_to_server(match, server)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    servicers = {LOBBY_SERVICE: lobby, MATCH_SERVICE: match, HEALTH_SERVICE: health_servicer}
     serve_reflection((*SERVICE_NAMES, health.SERVICE_NAME), server)
     if tls is None:
         port = server.add_insecure_port(address)
@@ -199,21 +197,23 @@ async def start_server(
     if port == 0:
         store.close()
         raise OSError(f"cannot listen on {address}: is the port in use?")
-    private_dir = None
-    if web is not None:
-        private_dir = Path(tempfile.mkdtemp(prefix="tigerden-"))  # mode 0700: this user only
-        socket_target = f"unix:{private_dir / 'grpc.sock'}"
-        server.add_insecure_port(socket_target)
     await server.start()
     for name in (*SERVICE_NAMES, ""):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    running = Running(server, port, served, health_servicer, referee, private_dir=private_dir)
+    running = Running(server, port, served, health_servicer, referee)
     if web is not None:
-        assert private_dir is not None
-        context = None if tls is None else tls.ssl_context(private_dir)
+        context = None
+        if tls is not None:
+            with tempfile.TemporaryDirectory(prefix="tigerden-") as scratch:  # mode 0700
+                context = tls.ssl_context(Path(scratch))
         try:
             running.web = await start_web(
-                *web, socket_target, WEB_SERVICES, MAX_MESSAGE_BYTES, context, web_dist
+                *web,
+                servicers,
+                MAX_MESSAGE_BYTES,
+                limits.max_concurrent_streams,
+                context,
+                web_dist,
             )
         except OSError:
             await running.stop(0)

@@ -110,10 +110,16 @@ class Room:
     """Every seat has been taken: the match began. A deal can decide a match before anyone
     moves (Koi-Koi's dealt-hand yaku); such a match waits for its players like any other and
     is finished from the moment its last seat is taken."""
-    _recap: tuple[tuple[int, int], Told] | None = field(default=None, init=False, repr=False)
-    """The recap as of (revision, version), shared by the streams opened then (`recap`)."""
+    _recap: tuple[tuple[int, int], Told] | None = field(init=False, repr=False)
+    """The recap as of (revision, version), shared by the streams opened then (`recap`); set
+    in `__post_init__` (a compiled dataclass leaves a field with init=False unset)."""
+    derived: dict[object, Any] = field(default_factory=dict, repr=False)
+    """What the adapters built from the room as it stands (server/snapshot_cache.py), opaque
+    here: emptied at every broadcast, the only way anything the room shows changes, and gone
+    with the room."""
 
     def __post_init__(self) -> None:
+        self._recap = None
         self.state = self.game.new(self.players, self.game_options(), self.seed)
         self.clock = TurnClock.start(clock_rule(self.options), self.players)
         self.began = all(slot.taken for slot in self.seats)
@@ -205,11 +211,13 @@ class Room:
         except IllegalMove as error:
             raise Refusal.from_engine(error) from None
         finished = successor.result() is not None
-        now = self.now()
-        clock = self.clock.copy()
-        clock.moved(seat, now)
-        clock.sync(successor.to_act(), not finished, now)
-        self.log.append(self.match_id, version, seat, move, played_by, finished, clock.to_dict())
+        clock = self.clock
+        if clock.rule.runs:  # a clock that never runs never changes: nothing to copy or log
+            now = self.now()
+            clock = clock.copy()
+            clock.moved(seat, now)
+            clock.sync(successor.to_act(), not finished, now)
+        self.log.append(self.match_id, version, seat, move, played_by, finished, clock.record())
         self.state, self.clock = successor, clock
         self.history.append((seat, move))
         self.version += 1
@@ -229,7 +237,7 @@ class Room:
         clock = self.clock.copy()
         clock.sync(self.state.to_act(), self.status is Status.PLAYING, self.now())
         try:
-            self.log.save_seat(self.match_id, slot, clock.to_dict(), decided)
+            self.log.save_seat(self.match_id, slot, clock.record(), decided)
         except BaseException:
             slot.kind, slot.bot_level, slot.name = before.kind, before.bot_level, before.name
             slot.token_hash, slot.away_since = before.token_hash, before.away_since
@@ -281,7 +289,7 @@ class Room:
             raise Refusal(Reason.MATCH_OVER, "the match is already over")
         clock = self.clock.copy()
         clock.sync(None, False, self.now())
-        self.log.save_ending(self.match_id, ending, clock.to_dict())
+        self.log.save_ending(self.match_id, ending, clock.record())
         self.ending, self.clock = ending, clock
         self.broadcast([], [self.ending_note()])
 
@@ -396,8 +404,10 @@ class Room:
         """Tells every stream and listener that the room changed; the recap keeps the events
         and notes."""
         self.recent.extend(events)
-        self.recent.extend(TableEvent(note) for note in notes)
+        if notes:
+            self.recent.extend([TableEvent(note) for note in notes])
         self.revision += 1
+        self.derived.clear()
         told = Told(events, notes, chat)  # one for every stream, not copied into each
         for subscriber in self.subscribers:
             subscriber.notify(self.revision, told)

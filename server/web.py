@@ -1,27 +1,28 @@
-"""The web port: the browser client's files, and gRPC-Web carried to the gRPC server unchanged.
+"""The web port: the browser client's files, and gRPC-Web served by the gRPC server's handlers.
 
 A browser cannot speak gRPC (it has no access to HTTP/2 trailers), only gRPC-Web: the same
 length-prefixed messages in an ordinary HTTP response, the status in a last "trailer" frame.
-This module is a *translator*, not a second server: each gRPC-Web request's message bytes go,
-as they are, to the process's own grpc.aio server over a private unix socket (`generic`
-bytes-in/bytes-out calls: nothing is decoded or re-encoded here), so every browser call meets
-the same interceptor (`server/guard.py`), limits, services and sanitiser as any gRPC client.
-What comes back is framed as it arrives: each server-streamed message is written as its own
-frame the moment gRPC hands it over, and the status, message and trailing metadata (the
-`grpc-status-details-bin` ErrorInfo) become the trailer frame. A browser that goes away cancels
-its upstream call.
+This module is the HTTP side of that, not a second implementation of any RPC: each gRPC-Web
+request's message goes, as its bytes, to the very handlers the gRPC server runs, called in
+process (`server/direct.py`): the same guard (`server/guard.py`: lenient decoding, precise
+statuses, never UNKNOWN), services, limits and sanitiser as any gRPC client meets, with no gRPC
+between the browser and the service. Each server-streamed message is written as its own frame
+the moment the handler writes it (a snapshot as the bytes serialised once per revision), and
+the status, message and trailing metadata (the `grpc-status-details-bin` ErrorInfo) become the
+trailer frame. A browser that goes away cancels its call.
 
-Why hand-written: the gRPC-Web libraries for Python serve their own servicers rather than
-forwarding bytes (sonora 0.2.3 breaks grpc.aio's `context.write`, `context.peer()` and
-three-argument `abort`; connectrpc needs its own stubs and re-encodes every message, losing the
-snapshots serialised once per revision), and Envoy, the usual proxy, is not installable here.
-The HTTP side (parsing, keep-alive, TLS, body limits) is aiohttp's; only the framing (under a
-hundred lines) is ours. docs/web.md ("Serving") says what the port serves and why.
+Why hand-written: the gRPC-Web libraries for Python serve their own servicers (sonora 0.2.3
+breaks grpc.aio's `context.write`, `context.peer()` and three-argument `abort`; connectrpc needs
+its own stubs and re-encodes every message, losing the snapshots serialised once per revision),
+and Envoy, the usual proxy, is not installable here. The HTTP side (parsing, keep-alive, TLS,
+body limits) is aiohttp's; only the framing (under a hundred lines), the servicer context and
+the dispatch (`server/direct.py`) are ours. docs/web.md ("Serving") says what the port serves
+and why.
 
-The browser's own address rides to the gRPC server in the `FORWARDED_FOR` metadata key, which
-the server believes only on this private socket (`server/limits.py: client_address`); each
-browser address gets its own upstream channel (its own HTTP/2 connection), so one phone's
-streams never count against another's connection cap.
+Every per-address limit counts a browser under its own address: the handlers' context names it
+as gRPC names a client (`ipv4:10.0.0.7:53122`, `server/limits.py: client_address`). What the
+gRPC server's HTTP/2 connection cap (`max_concurrent_streams`) gives a gRPC client, each
+browser address gets too: that many calls at once, the next waiting its turn (`Admission`).
 """
 
 from __future__ import annotations
@@ -31,12 +32,11 @@ import base64
 import contextlib
 import gzip
 import hashlib
-import logging
 import re
 import ssl
 import struct
 import urllib.parse
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,24 +44,19 @@ import grpc
 from aiohttp import web
 from google.protobuf.descriptor import ServiceDescriptor
 
-from server.limits import FORWARDED_FOR, address_of
-
-log = logging.getLogger(__name__)
+from server.direct import Handler, WebContext, handlers, run
+from server.limits import peer_host
 
 GRPC_WEB_TYPES = frozenset({"application/grpc-web", "application/grpc-web+proto"})
 """The binary gRPC-Web content types (the text form, base64, is not served: every browser the
 page targets can read binary fetch bodies)."""
 RESPONSE_TYPE = "application/grpc-web+proto"
 FORWARDED_HEADERS = ("authorization",)
-"""The only request headers passed on as metadata: the seat's token. Nothing else a browser
-sends reaches the server."""
+"""The only request headers the handlers see as metadata: the seat's token. Nothing else a
+browser sends reaches them."""
 TRAILER_FLAG = 0x80
 COMPRESSED_FLAG = 0x01
 FRAME_HEADER = struct.Struct(">BI")
-CHANNEL_LINGER_SECONDS = 30.0
-"""How long a browser address's upstream channel stays open after its last call, so a page's
-next call does not pay for a new connection."""
-
 BODY_SECONDS = 10.0
 """How long a request's body may take to arrive (it is one small message)."""
 
@@ -86,27 +81,14 @@ seat), no referrer (the page's address can hold a match id). Inline styles stay 
 page sets element styles and draws cards as SVG."""
 
 
-@dataclass(frozen=True)
-class Method:
-    """A method the translator carries: its path and whether the server streams its answer."""
-
-    path: str
-    server_streaming: bool
-
-
-def web_methods(services: Iterable[ServiceDescriptor]) -> tuple[dict[str, Method], set[str]]:
-    """The methods gRPC-Web can carry (unary and server-streaming), by HTTP path, and the paths
-    of the ones it cannot (client or bidirectional streaming, such as Play)."""
-    carried: dict[str, Method] = {}
-    refused: set[str] = set()
-    for service in services:
-        for method in service.methods:
-            path = f"/{service.full_name}/{method.name}"
-            if method.client_streaming:
-                refused.add(path)
-            else:
-                carried[path] = Method(path, method.server_streaming)
-    return carried, refused
+def client_streaming(services: Mapping[ServiceDescriptor, object]) -> set[str]:
+    """The paths of the methods gRPC-Web cannot carry: those that stream requests (Play)."""
+    return {
+        f"/{service.full_name}/{method.name}"
+        for service in services
+        for method in service.methods
+        if method.client_streaming
+    }
 
 
 def frame(payload: bytes, flags: int = 0) -> bytes:
@@ -180,63 +162,59 @@ def timeout_of(header: str | None) -> float | None:
     return int(header[:-1]) * units[header[-1]]
 
 
-class Upstreams:
-    """One gRPC channel to the private socket per browser address, so that each browser has its
-    own HTTP/2 connection (and connection stream cap); a channel closes `linger` seconds after
-    its address's last call ends."""
+def peer_of(request: web.Request) -> str:
+    """The browser as gRPC would name it (`ipv4:10.0.0.7:53122`, `ipv6:[::1]:53122`): every
+    per-address limit counts it under the host part (`server/limits.py: peer_host`)."""
+    host = request.remote or "unknown"
+    transport = request.transport
+    peername = None if transport is None else transport.get_extra_info("peername")
+    port = peername[1] if isinstance(peername, tuple) else 0
+    return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
 
-    def __init__(self, target: str, linger: float = CHANNEL_LINGER_SECONDS) -> None:
-        self._target = target
-        self._linger = linger
-        self._channels: dict[str, grpc.aio.Channel] = {}
-        self._calls: dict[str, int] = {}
-        self._closing: dict[str, asyncio.TimerHandle] = {}
-        self._closed: set[asyncio.Task[None]] = set()
 
-    def acquire(self, address: str) -> grpc.aio.Channel:
-        if (timer := self._closing.pop(address, None)) is not None:
-            timer.cancel()
-        channel = self._channels.get(address)
-        if channel is None:
-            # Its own subchannel pool: grpc would otherwise share one connection among every
-            # channel to the same target, and all browsers would share its stream cap.
-            channel = grpc.aio.insecure_channel(
-                self._target, options=[("grpc.use_local_subchannel_pool", 1)]
-            )
-            self._channels[address] = channel
-        self._calls[address] = self._calls.get(address, 0) + 1
-        return channel
+class Admission:
+    """At most `per_address` calls in progress from one browser address; the next waits for
+    one to end. This is the gRPC server's HTTP/2 cap (`max_concurrent_streams`) as each gRPC
+    client's connection has it (calls past it wait on the client's side), given to each browser
+    address: one phone's calls never wait on another's."""
 
-    def release(self, address: str) -> None:
-        self._calls[address] -= 1
-        if self._calls[address] == 0:
-            del self._calls[address]
-            loop = asyncio.get_running_loop()
-            self._closing[address] = loop.call_later(self._linger, self._close, address)
+    def __init__(self, per_address: int) -> None:
+        self._per_address = per_address
+        self._gates: dict[str, asyncio.Semaphore] = {}
+        self._callers: dict[str, int] = {}
 
-    def _close(self, address: str) -> None:
-        self._closing.pop(address, None)
-        channel = self._channels.pop(address)
-        task = asyncio.ensure_future(channel.close(None))
-        self._closed.add(task)
-        task.add_done_callback(self._closed.discard)
+    async def enter(self, address: str) -> None:
+        gate = self._gates.get(address)
+        if gate is None:
+            gate = self._gates[address] = asyncio.Semaphore(self._per_address)
+        self._callers[address] = self._callers.get(address, 0) + 1
+        try:
+            await gate.acquire()
+        except BaseException:  # cancelled while waiting: it never held a place
+            self._forget(address)
+            raise
+
+    def leave(self, address: str) -> None:
+        self._gates[address].release()
+        self._forget(address)
+
+    def _forget(self, address: str) -> None:
+        left = self._callers[address] - 1
+        if left:
+            self._callers[address] = left
+        else:
+            del self._callers[address]
+            del self._gates[address]
 
     @property
-    def open(self) -> int:
-        """Channels open now (for tests and the benchmark)."""
-        return len(self._channels)
+    def addresses(self) -> int:
+        """Browser addresses with calls in progress or waiting (for tests)."""
+        return len(self._gates)
 
     @property
     def calls(self) -> int:
-        """Calls in progress now, over all channels."""
-        return sum(self._calls.values())
-
-    async def close(self) -> None:
-        for timer in self._closing.values():
-            timer.cancel()
-        self._closing.clear()
-        await asyncio.gather(*(c.close(None) for c in self._channels.values()), *self._closed)
-        self._channels.clear()
+        """Calls in progress or waiting, over all addresses (for tests and the benchmark)."""
+        return sum(self._callers.values())
 
 
 @dataclass(frozen=True)
@@ -311,11 +289,8 @@ the source, so a checkout normally has it; to build it again, in the repository:
 """
 
 
-def grpc_web_response() -> web.StreamResponse:
-    """A gRPC-Web answer: always HTTP 200, the call's status in its trailer frame."""
-    return web.StreamResponse(
-        status=200, headers={"Content-Type": RESPONSE_TYPE, "Cache-Control": "no-store"}
-    )
+GRPC_WEB_HEADERS = {"Content-Type": RESPONSE_TYPE, "Cache-Control": "no-store"}
+"""A gRPC-Web answer's: always HTTP 200, the call's status in its trailer frame."""
 
 
 async def _add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -325,31 +300,33 @@ async def _add_security_headers(request: web.Request, response: web.StreamRespon
 
 class WebPort:
     """The aiohttp application of the web port: `/` and the bundle's files, and gRPC-Web on
-    the paths of the carried methods."""
+    the paths of the servicers' methods, each answered by the method's handler (`servicers`:
+    the gRPC server's, by service)."""
 
     def __init__(
         self,
-        upstream_target: str,
-        services: Iterable[ServiceDescriptor],
+        servicers: Mapping[ServiceDescriptor, object],
         max_message_bytes: int,
+        calls_per_address: int,
         dist: Path = DIST,
     ) -> None:
-        self.methods, self.refused = web_methods(services)
-        self.upstreams = Upstreams(upstream_target)
+        self.methods = handlers(servicers)
+        self.refused = client_streaming(servicers)
+        self.admission = Admission(calls_per_address)
         self.assets = load_bundle(dist)
         self.dist = dist
+        self.max_message = max_message_bytes
         self.max_body = FRAME_HEADER.size + max_message_bytes
         self.app = web.Application(client_max_size=self.max_body)
         self.app.on_response_prepare.append(_add_security_headers)
         self.app.router.add_route("*", "/{path:.*}", self.handle)
-        self.calls: set[asyncio.Task[object]] = set()
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         if request.path in self.methods or request.path in self.refused:
             return await self.grpc_web(request)
         if request.method == "POST" and request.content_type in GRPC_WEB_TYPES:
-            return await self._fail(
-                request, grpc.StatusCode.UNIMPLEMENTED, f"this server has no method {request.path}"
+            return failed(
+                grpc.StatusCode.UNIMPLEMENTED, f"this server has no method {request.path}"
             )
         if request.path not in self.assets and (self.assets or request.path not in PAGE_PATHS):
             raise web.HTTPNotFound(text=f"no file {request.path} (the page's routes follow #)\n")
@@ -381,11 +358,6 @@ class WebPort:
         headers["Content-Type"] = asset.content_type
         return web.Response(body=body, headers=headers)
 
-    async def _start(self, request: web.Request) -> web.StreamResponse:
-        response = grpc_web_response()
-        await response.prepare(request)
-        return response
-
     async def grpc_web(self, request: web.Request) -> web.StreamResponse:
         if request.method == "OPTIONS":
             return web.Response(status=204, headers={"Allow": "POST, OPTIONS"})
@@ -396,17 +368,16 @@ class WebPort:
                 text=f"gRPC-Web calls need Content-Type {RESPONSE_TYPE}, not "
                 f"{request.content_type or 'none'}\n"
             )
-        try:
-            async with asyncio.timeout(BODY_SECONDS):
-                body = await request.read()  # aiohttp answers 413 past client_max_size
-        except TimeoutError:
-            raise web.HTTPRequestTimeout(
-                text=f"the request body did not arrive within {BODY_SECONDS:g} s\n"
-            ) from None
+        body = await self._body(request)
+        if body is None:
+            return failed(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"the request message is larger than the {self.max_message} bytes this server "
+                "accepts (gRPC refuses it the same way)",
+            )
         if request.path in self.refused:
             name = request.path.rsplit("/", 1)[-1]
-            return await self._fail(
-                request,
+            return failed(
                 grpc.StatusCode.UNIMPLEMENTED,
                 f"{name} streams requests from the client, which gRPC-Web cannot carry; a "
                 "browser plays with Watch and Act",
@@ -414,70 +385,69 @@ class WebPort:
         try:
             message = request_message(body)
         except BadFrame as error:
-            return await self._fail(request, error.code, error.message)
-        method = self.methods[request.path]
-        address = address_of(request.remote or "unknown")
-        metadata = [(FORWARDED_FOR, address)]
-        metadata += [(h, request.headers[h]) for h in FORWARDED_HEADERS if h in request.headers]
-        timeout = timeout_of(request.headers.get("grpc-timeout"))
-        channel = self.upstreams.acquire(address)
+            return failed(error.code, error.message)
+        peer = peer_of(request)
+        address = peer_host(peer)
+        await self.admission.enter(address)
         try:
-            return await self._forward(request, channel, method, message, metadata, timeout)
+            return await self._call(request, self.methods[request.path], message, peer)
         finally:
-            self.upstreams.release(address)
+            self.admission.leave(address)
 
-    async def _fail(
-        self, request: web.Request, code: grpc.StatusCode, message: str
-    ) -> web.StreamResponse:
-        response = await self._start(request)
-        await response.write(trailer(code, message, ()))
-        return response
+    async def _body(self, request: web.Request) -> bytes | None:
+        """The request's body; None when it is over the message cap (not read past it)."""
+        if request.content_length is not None and request.content_length > self.max_body:
+            return None
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                return await request.read()
+        except web.HTTPRequestEntityTooLarge:  # a chunked body past `client_max_size`
+            return None
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(
+                text=f"the request body did not arrive within {BODY_SECONDS:g} s\n"
+            ) from None
 
-    async def _forward(
-        self,
-        request: web.Request,
-        channel: grpc.aio.Channel,
-        method: Method,
-        message: bytes,
-        metadata: list[tuple[str, str]],
-        timeout: float | None,
+    async def _call(
+        self, request: web.Request, method: Handler, message: bytes, peer: str
     ) -> web.StreamResponse:
-        # No serializers: the request and reply bytes pass through as they are.
-        call: grpc.aio.UnaryStreamCall[bytes, bytes] | grpc.aio.UnaryUnaryCall[bytes, bytes]
-        if method.server_streaming:
-            call = channel.unary_stream(method.path, None, None)(
-                message, metadata=metadata, timeout=timeout
+        headers = request.headers
+        metadata = tuple((h, headers[h]) for h in FORWARDED_HEADERS if h in headers)
+        timeout = timeout_of(headers.get("grpc-timeout"))
+        deadline = None if timeout is None else asyncio.get_running_loop().time() + timeout
+        serializer = method.handler.response_serializer
+        if not method.streaming:
+            context = WebContext(peer, metadata, None, serializer, deadline)
+            reply = await run(method, message, context, timeout)
+            answer = trailer(*context.status)
+            return web.Response(
+                body=answer if reply is None else frame(reply) + answer, headers=GRPC_WEB_HEADERS
             )
-        else:
-            call = channel.unary_unary(method.path, None, None)(
-                message, metadata=metadata, timeout=timeout
-            )
-        response = grpc_web_response()
+        response = web.StreamResponse(headers=GRPC_WEB_HEADERS)
         try:
             await response.prepare(request)
-            if isinstance(call, grpc.aio.UnaryStreamCall):
-                async for reply in call:
-                    await response.write(frame(reply))
-            else:
-                await response.write(frame(await call))
-        except grpc.aio.AioRpcError:
-            pass  # its status is the call's, written below
         except ConnectionResetError:
-            return response  # the browser went away mid-answer: nobody is left to tell
-        finally:
-            # The browser went away (aiohttp cancels the handler) or writing to it failed:
-            # the upstream call ends with it. A finished call ignores this.
-            call.cancel()
-        code = await call.code()
-        trailing = await call.trailing_metadata() or ()
-        with contextlib.suppress(ConnectionResetError):
-            await response.write(trailer(code, await call.details() or "", list(trailing)))
+            return response  # the browser went away before its answer began
+
+        async def send(data: bytes) -> None:
+            await response.write(frame(data))
+
+        context = WebContext(peer, metadata, send, serializer, deadline)
+        await run(method, message, context, timeout)  # cancelled with the browser's request
+        if not context.cancelled():
+            with contextlib.suppress(ConnectionResetError):
+                await response.write(trailer(*context.status))
         return response
+
+
+def failed(code: grpc.StatusCode, message: str) -> web.Response:
+    """A gRPC-Web answer with no message: only the trailer, with this status."""
+    return web.Response(body=trailer(code, message, ()), headers=GRPC_WEB_HEADERS)
 
 
 @dataclass
 class RunningWeb:
-    """The started web port; `stop` closes it and its upstream channels."""
+    """The started web port; `stop` closes it (and ends the browsers' calls)."""
 
     port: WebPort
     runner: web.AppRunner
@@ -485,20 +455,20 @@ class RunningWeb:
 
     async def stop(self) -> None:
         await self.runner.cleanup()
-        await self.port.upstreams.close()
 
 
 async def start_web(
     host: str,
     port: int,
-    upstream_target: str,
-    services: Iterable[ServiceDescriptor],
+    servicers: Mapping[ServiceDescriptor, object],
     max_message_bytes: int,
+    calls_per_address: int,
     tls: ssl.SSLContext | None = None,
     dist: Path = DIST,
 ) -> RunningWeb:
-    """Serves the web port on `host`:`port` (0: a free one) in this event loop."""
-    web_port = WebPort(upstream_target, services, max_message_bytes, dist)
+    """Serves the web port on `host`:`port` (0: a free one) in this event loop, answering
+    gRPC-Web with the handlers of `servicers` (the gRPC server's)."""
+    web_port = WebPort(servicers, max_message_bytes, calls_per_address, dist)
     runner = web.AppRunner(web_port.app, handler_cancellation=True, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host.strip("[]"), port, ssl_context=tls, reuse_address=True)

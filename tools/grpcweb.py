@@ -1,6 +1,6 @@
 """A small gRPC-Web client over aiohttp, speaking to the web port as a browser's page does.
 
-For the tests of the translator and the browser-seat case of `make bench-server`: calls are
+For the tests of the web port and the browser-seat case of `make bench-server`: calls are
 unary or server-streaming, messages are binary (`application/grpc-web+proto`), and each
 streamed message is handed over as soon as its frame has arrived. `source` makes the calls
 from another loopback address (127.0.0.2, ...), as another machine's browser would.

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from pathlib import Path
 
 import grpc
 import pytest
@@ -12,6 +14,8 @@ from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, Server, error_reason
 from engine import GAMES
+from server.limits import Limits
+from server.main import Running, start_server
 
 HUMAN = lobby_pb2.SEAT_KIND_HUMAN
 BOT = lobby_pb2.SEAT_KIND_BOT
@@ -81,3 +85,13 @@ async def refused(call: object, code: grpc.StatusCode, reason: str) -> str:
     assert caught.value.code() == code, caught.value.details()
     assert error_reason(caught.value) == reason
     return caught.value.details() or ""
+
+
+@contextlib.asynccontextmanager
+async def serving_web(db: Path, limits: Limits) -> AsyncIterator[Running]:
+    """A server within `limits`, its gRPC and web ports on free loopback ports, stopped after."""
+    running = await start_server("127.0.0.1:0", db, limits=limits, web=("127.0.0.1", 0))
+    try:
+        yield running
+    finally:
+        await running.stop(grace=0.2)

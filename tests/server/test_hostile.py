@@ -123,18 +123,20 @@ async def test_reader_failure_ends_play_with_internal(
     client: Server, running: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An unexpected exception while reading moves ends the call with INTERNAL, not a silent
-    stream that answers nothing."""
+    stream that answers nothing. The bug is the room's log failing other than as a log does
+    (its `append` is the seam a room is built with)."""
     seats = await two_humans(client)
     seat, _ = await to_act(seats)
     room = running.served.registry.rooms[seat.match_id]  # type: ignore[attr-defined]
 
-    def explode(*args: object) -> None:
-        raise ZeroDivisionError("a bug")
+    class BuggyLog:
+        def append(self, *args: object) -> None:
+            raise ZeroDivisionError("a bug")
 
     async with seat.play() as table:
         stream = table.snapshots()
         first = await anext(stream)
-        monkeypatch.setattr(room, "submit", explode)
+        monkeypatch.setattr(room, "log", BuggyLog())
         await table.send(0, first.legal_moves[0].move)
         with pytest.raises(grpc.aio.AioRpcError) as caught:
             async with asyncio.timeout(5):

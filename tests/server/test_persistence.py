@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import grpc
+import pytest
 
 from client.api import connect
 from server.main import start_server
+from server.store import MoveRecord, Store
 from tests.server.helpers import first_snapshot, refused, to_act, two_humans
 from tests.server.test_match import game_part
 
@@ -55,3 +58,28 @@ async def test_a_refused_move_is_not_logged(tmp_path: Path) -> None:
             assert match.version == 0
     finally:
         await running.stop(grace=0.1)
+
+
+def test_a_write_of_one_statement_is_committed_alone_and_one_that_fails_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    """A clockless match's move is one INSERT, run as SQLite's own transaction: committed when
+    `append_move` returns (another connection reads it), and not at all when it fails."""
+    store = Store(tmp_path / "tigerden.sqlite")
+    reader = sqlite3.connect(tmp_path / "tigerden.sqlite")
+
+    def moves() -> list[tuple[int, int, bytes]]:
+        return reader.execute("SELECT version, seat, move FROM moves ORDER BY version").fetchall()
+
+    store.create_match("m", "doors", 2, {}, 1, [])
+    store.append_move("m", 0, MoveRecord(0, b"first"), False)
+    assert moves() == [(0, 0, b"first")]
+    with pytest.raises(sqlite3.IntegrityError):
+        store.append_move("m", 0, MoveRecord(1, b"again"), False)  # version 0 is taken
+    assert moves() == [(0, 0, b"first")]
+    store.append_move("m", 1, MoveRecord(1, b"last"), True, {"banks": [], "seat": None})
+    record = store.match("m")
+    assert record is not None and record.finished and record.clock == {"banks": [], "seat": None}
+    assert moves() == [(0, 0, b"first"), (1, 1, b"last")]
+    reader.close()
+    store.close()

@@ -63,16 +63,16 @@ class MemoryLog:
         move: Move,
         played_by: PlayedBy,
         finished: bool,
-        clock: dict[str, Any],
+        clock: dict[str, Any] | None,
     ) -> None:
         self._commit("move", match_id, version, seat, move, played_by, finished, clock)
 
     def save_seat(
-        self, match_id: str, slot: SeatSlot, clock: dict[str, Any], finished: bool = False
+        self, match_id: str, slot: SeatSlot, clock: dict[str, Any] | None, finished: bool = False
     ) -> None:
         self._commit("seat", match_id, replace(slot), clock, finished)
 
-    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any]) -> None:
+    def save_ending(self, match_id: str, ending: Ending, clock: dict[str, Any] | None) -> None:
         self._commit("ending", match_id, ending, clock)
 
     def append_chat(self, match_id: str, line: ChatRecord) -> None:
@@ -178,6 +178,20 @@ def test_an_accepted_move_is_committed_then_made_then_told() -> None:
     for stream in t.streams:
         update = stream.take_update()
         assert update is not None and update.events  # told, with the move's events
+
+
+def test_a_clockless_match_commits_its_moves_without_a_clock() -> None:
+    """A clock that never runs is never read back (`TurnClock.from_dict`), so its moves, seat
+    changes and ending log none (one SQLite statement a move, not two); a running one is logged
+    with every move (above: the deadline survives a restart)."""
+    t = table()
+    t.play()
+    t.room.seat_bot(1, "easy", "bot")
+    t.room.end(Ending("aborted"))
+    move, seat, ending = t.log.entries
+    assert (move[0], move[-1]) == ("move", None)
+    assert (seat[0], seat[3]) == ("seat", None)
+    assert (ending[0], ending[-1]) == ("ending", None)
 
 
 def test_a_move_the_clock_plays_is_logged_as_the_clocks() -> None:

@@ -7,6 +7,7 @@ from what would be built for it alone, and no viewer's own part reaches another.
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Mapping
 
 import pytest
@@ -240,12 +241,20 @@ def test_streams_opened_at_one_revision_share_one_recap_and_each_broadcast() -> 
 
 
 def test_a_rooms_snapshot_cache_goes_with_the_room() -> None:
-    """The per-revision cache is found by the room's id; when the room is collected its entry
-    is dropped, so a finished match's bytes are not kept and a new room never finds them."""
+    """The per-revision cache is the room's own (`Room.derived`): when the room is collected
+    what it held goes too, so a finished match's bytes are not kept and a new room never finds
+    them."""
+
+    class Built:
+        """Something built for the room that a weak reference can watch (bytes cannot)."""
+
     room = table()
     outbound.table_part(room)
-    key = id(room)
-    assert key in snapshot_cache._CACHES
-    del room
+    assert "table" in snapshot_cache.built(room)
+    built = Built()
+    snapshot_cache.built(room)["watched"] = built
+    watched = weakref.ref(built)
+    del room, built
     gc.collect()
-    assert key not in snapshot_cache._CACHES
+    assert watched() is None
+    assert snapshot_cache.built(table()) == {}

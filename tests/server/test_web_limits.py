@@ -1,5 +1,5 @@
-"""Limits per person, not per proxy (issue 21, must-have 2): behind the web port's translator,
-each browser is counted under its own address, and browsers do not share a connection.
+"""Limits per person, not per proxy (issue 21, must-have 2): through the web port, each browser
+is counted under its own address, and browsers do not share a connection's stream cap.
 
 Three browsers call from three loopback addresses (127.0.0.2, .3, .4) as three phones would
 from the LAN; the server listens on 127.0.0.1 only.
@@ -17,14 +17,17 @@ import pytest
 from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import SeatHandle, connect
-from server.limits import FORWARDED_FOR, LAN_LIMITS
-from server.main import Running, start_server
-from tests.server.helpers import to_act, two_humans
+from server.limits import LAN_LIMITS
+from server.main import Running
+from tests.server.helpers import serving_web, to_act, two_humans
 from tools.grpcweb import GrpcWebClient, GrpcWebError
 
 WATCH = "/tigerden.v1.MatchService/Watch"
 ACT = "/tigerden.v1.MatchService/Act"
 BROWSERS = ("127.0.0.2", "127.0.0.3", "127.0.0.4")
+FORWARDED_FOR = "tigerden-forwarded-for"
+"""The metadata key in which the web port's translator once named the browser: a browser's
+header and a gRPC client's metadata of that name must change nothing."""
 STREAMS = 2  # --streams-per-peer
 CONNECTION_STREAMS = 3  # --max-concurrent-streams: fewer than the browsers' streams together
 
@@ -37,13 +40,8 @@ async def web(tmp_path: Path) -> AsyncIterator[Running]:
         max_concurrent_streams=CONNECTION_STREAMS,
         acts_per_second=0.2,  # one Act, then none for 5 s
     )
-    running = await start_server(
-        "127.0.0.1:0", tmp_path / "limits.sqlite", limits=limits, web=("127.0.0.1", 0)
-    )
-    try:
+    async with serving_web(tmp_path / "limits.sqlite", limits) as running:
         yield running
-    finally:
-        await running.stop(grace=0.2)
 
 
 def watching(browser: GrpcWebClient, seat: SeatHandle) -> AsyncIterator[match_pb2.WatchResponse]:
@@ -71,7 +69,7 @@ async def test_three_browsers_each_get_their_own_stream_limit(web: Running) -> N
                     stream = watching(browser, ada)
                     assert (await first(stream)).version >= 0
                     streams.append(stream)
-            assert web.web.port.upstreams.open == len(BROWSERS)
+            assert web.web.port.admission.addresses == len(BROWSERS)
             # The first browser is past its limit; a forged forwarded address does not help.
             with pytest.raises(GrpcWebError) as caught:
                 await first(watching(browsers[0], seats[0][0]))
