@@ -1,6 +1,7 @@
 /**
- * The wire: gRPC-Web (the only gRPC a browser can speak) to the translator inside
- * `tigerden serve`, which hands each call to the same grpc.aio services a terminal client uses.
+ * The wire: gRPC-Web (the only gRPC a browser can speak) to the web port of `tigerden serve`,
+ * which runs each call on the same grpc.aio service handlers, behind the same guard, that a
+ * terminal client's calls reach (server/direct.py).
  * Seat and host tokens live in localStorage so that a reload, a phone waking up or a new tab
  * takes the seat back; nothing here frees a seat when the tab closes.
  */
