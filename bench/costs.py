@@ -2,6 +2,7 @@
 measured out of any server so that the noise of a load run does not hide it.
 
     python -m bench.costs views    # a seat's view: whole, or public once + private, per game
+    python -m bench.costs public   # the public part encoded at each revision of whole matches
     python -m bench.costs moves    # Room.submit and every seat's snapshot, per move, per game
     python -m bench.costs commit   # the store's commit of a move: with its clock, or alone
     python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
@@ -95,6 +96,30 @@ def views(count: int = 200) -> None:
         whole_sizes = [len(wrap_view(codec, s.view(0)).SerializeToString()) for s in states]
         share = sum(sizes) / sum(whole_sizes)
         print(f"{game_id:13} public part: {100 * share:.0f}% of seat 0's view bytes", flush=True)
+
+
+def public(matches: int = 20) -> None:
+    """µs per revision of encoding each game's public part (`encode_public`) at every revision
+    of `matches` seeded random matches, in order, as a server meets them (best of 5, each round
+    with a new codec, so what a codec memoises across revisions starts cold)."""
+    for game_id, players in PLAYERS.items():
+        game, rng = GAMES[game_id], random.Random(7)
+        revisions: list[object] = []
+        for _ in range(matches):
+            state = game.new(players, game.info.validate(players, {}), rng.getrandbits(63))
+            revisions.append(state.public_view())
+            while state.to_act() is not None:
+                state.apply(rng.choice(state.legal_moves()))
+                revisions.append(state.public_view())
+        best = float("inf")
+        for _ in range(5):
+            codec = type(CODECS[game_id])()
+            start = time.process_time()
+            for view in revisions:
+                codec.encode_public(view)
+            best = min(best, time.process_time() - start)
+        per = 1e6 * best / len(revisions)
+        print(f"{game_id:13} {len(revisions):5} revisions: {per:6.1f} µs each", flush=True)
 
 
 def every_seat(part: Callable[[State, Seat], object]) -> Callable[[State], object]:
@@ -270,10 +295,12 @@ def commits(count: int = 5000, rounds: int = 3) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=["views", "moves", "commit", "stream", "memory"])
+    parser.add_argument("what", choices=["views", "public", "moves", "commit", "stream", "memory"])
     args = parser.parse_args()
     if args.what == "views":
         views()
+    elif args.what == "public":
+        public()
     elif args.what == "moves":
         moves()
     elif args.what == "commit":

@@ -12,7 +12,7 @@ from tigerden.v1 import match_pb2
 from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.doors import model as m
-from server.codecs.base import PrivateBytes, malformed, wire_value
+from server.codecs.base import History, PrivateBytes, malformed, wire_value
 
 _CARDS = {int(card): card for card in m.Card}
 _COLOURS = {int(colour): colour for colour in m.Colour}
@@ -94,7 +94,16 @@ class DoorsCodec:
     game_id = "doors"
     field = "doors"
 
+    def __init__(self) -> None:
+        self._history = History(self._history_piece)
+
     def encode_view(self, view: m.DoorsView) -> pb.DoorsView:
+        message = self._table(view)
+        message.history.extend(_record(self, record) for record in view.history)
+        return message
+
+    def _table(self, view: m.DoorsView) -> pb.DoorsView:
+        """Everything of the view but the history of earlier contests."""
         message = pb.DoorsView(
             contest=view.contest,
             collector=view.collector,
@@ -107,7 +116,6 @@ class DoorsCodec:
             own_door=_card(view.own_door),  # type: ignore[arg-type]
             target_gems=view.target_gems,
             collector_set_optional=view.collector_set_optional,
-            history=[_record(self, record) for record in view.history],
         )
         if view.last_contest is not None:
             message.last_contest.CopyFrom(_outcome(view.last_contest))
@@ -136,7 +144,10 @@ class DoorsCodec:
         )
 
     def encode_public(self, public: m.DoorsView) -> tuple[bytes, ...]:
-        return (self.encode_view(public).SerializeToString(),)
+        return (self._table(public).SerializeToString() + self._history.encode(public.history),)
+
+    def _history_piece(self, record: m.ContestRecord) -> bytes:
+        return pb.DoorsView(history=[_record(self, record)]).SerializeToString()
 
     def encode_private(self, public: m.DoorsView, private: m.DoorsPrivate) -> PrivateBytes:
         own = pb.DoorsView(own_door=_card(private.door))  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from bots.clauses import Clause
 from engine.core import Move, Seat
 from engine.koikoi import model as m
 from engine.koikoi.cards import Card, Kind
-from server.codecs.base import PrivateBytes, malformed, wire_value
+from server.codecs.base import History, PrivateBytes, malformed, wire_value
 
 _CARDS = {card: pb.KoikoiCard.Value(f"KOIKOI_CARD_{card.name}") for card in Card}
 _CARD_OF: dict[int, Card] = {number: card for card, number in _CARDS.items()}
@@ -218,20 +218,27 @@ class KoikoiCodec:
     game_id = "koikoi"
     field = "koikoi"
 
+    def __init__(self) -> None:
+        self._history = History(self._history_piece)
+
     def encode_view(self, view: m.KoiKoiView) -> pb.KoikoiView:
         message = self._table(view)
+        message.history.extend(self.encode_event(entry) for entry in view.history)
         message.players.extend(_player(*facts) for facts in _facts(view))
         if view.hand is not None:
             message.hand.CopyFrom(_hand(view.hand))
         return message
 
     def encode_public(self, public: m.KoiKoiView) -> tuple[bytes, ...]:
-        """The table, then one piece per seat's side of it (players)."""
-        table = self._table(public).SerializeToString()
+        """The table with its history, then one piece per seat's side of it (players)."""
+        table = self._table(public).SerializeToString() + self._history.encode(public.history)
         return (table, *(_player_piece(facts) for facts in _facts(public)))
 
+    def _history_piece(self, entry: m.Played | m.KoiKoiCalled) -> bytes:
+        return pb.KoikoiView(history=[self.encode_event(entry)]).SerializeToString()
+
     def _table(self, view: m.KoiKoiView) -> pb.KoikoiView:
-        """Everything of the view but the players' sides and the hand."""
+        """Everything of the view but the history, the players' sides and the hand."""
         message = pb.KoikoiView(
             deal=view.deal,
             deals=view.deals,
@@ -249,7 +256,6 @@ class KoikoiCodec:
             deal_brights=view.deal_brights,
             dealer_draw=_cards(view.dealer_draw or ()),
             opening_board=_cards(view.opening_board),
-            history=[self.encode_event(entry) for entry in view.history],
         )
         if view.last_deal is not None:
             message.last_deal.CopyFrom(_summary(view.last_deal))
