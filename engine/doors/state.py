@@ -1,13 +1,19 @@
 """A Doors match as the phase machine of doors.md §2.7, from the first deal to 10 gems.
 
-`apply` plays one decision and then runs every forced step — refill, scoring, the next deal —
-so that afterwards either a seat must decide or the match is over. All fields are immutable
-(ints, enums, tuples), which makes `copy` a shallow copy and keeps the bots' playouts cheap.
+`apply` plays one decision and then runs every forced step — refill, scoring, the start of the
+next contest — so that afterwards either a seat must decide or the match is over. All fields
+are immutable (ints, enums, tuples), which makes `copy` a shallow copy and keeps the bots'
+playouts cheap.
 
 Randomness: the match seed yields the first Collector and a 64-bit deal seed. Each new contest
 seeds a throwaway `random.Random` from the deal seed, draws the Door and clue orders from it and
 takes the next deal seed from it too, so the state carries its random source as one int rather
 than a `random.Random` (whose copy costs more than a whole Doors turn).
+
+A contest after the first is dealt when something first reads its cards (the Doors, the display
+or the deck), not when the last one ends: a search's playout stops at the end of the contest,
+and dealing one that it never plays was a third of a random playout's time. The deal comes from
+the same seed either way, so nothing that can be seen depends on when it is made.
 """
 
 from __future__ import annotations
@@ -101,6 +107,7 @@ class DoorsState(State):
         self.last_contest: ContestOutcome | None = None
         self.history: tuple[ContestRecord, ...] = ()
         self._deal_seed = rng.getrandbits(64)
+        self._begin_contest()
         self._deal_from_seed()
 
     # Dealing --------------------------------------------------------------------------------
@@ -118,23 +125,70 @@ class DoorsState(State):
         """`deal` without checking the orders: those from the seed are whole by construction,
         and a random playout deals a contest every few moves."""
         first, second = doors_order[0], doors_order[1]
-        self.doors = (first, second) if self.collector == 0 else (second, first)
-        self.display = tuple(sorted(clue_order[: RULES.display_size]))
-        self.deck = tuple(clue_order[RULES.display_size :])
+        self._doors = (first, second) if self.collector == 0 else (second, first)
+        self._display = tuple(sorted(clue_order[: RULES.display_size]))
+        self._deck = tuple(clue_order[RULES.display_size :])
         # The contest's record so far (see `_end_contest`): its opening display and moves.
         # Its refills are the deck as dealt less what is left, kept whole rather than card by
         # card; `determinize` keeps the refilled cards and resamples the rest with the deck.
-        self._opening = self.display
-        self._dealt_deck = self.deck
-        self._moves: tuple[Move, ...] = ()
-        self.collection: tuple[Card, ...] = ()
-        self.discards: tuple[Card, ...] = ()
-        self.phase = Phase.COLLECTOR_TAKE
+        self._opening = self._display
+        self._dealt_deck = self._deck
+        self._undealt = False
 
     def _deal_from_seed(self) -> None:
         rng = seeded(self._deal_seed)
         self._deal_seed = rng.getrandbits(64)
         self._deal(sample_all(rng, DOORS), sample_all(rng, CLUE_DECK))
+
+    def _begin_contest(self) -> None:
+        """A contest's start before its cards: nothing taken or discarded yet, the Collector to
+        take, and the deal to come from the seed when first read (`_dealt`)."""
+        self._moves: tuple[Move, ...] = ()
+        self.collection: tuple[Card, ...] = ()
+        self.discards: tuple[Card, ...] = ()
+        self.phase = Phase.COLLECTOR_TAKE
+        self._undealt = True
+
+    def _dealt(self) -> None:
+        """Deals this contest from the seed if it is not dealt yet: every method that reads
+        the cards calls this first (to act and the scores need none)."""
+        if self._undealt:
+            self._deal_from_seed()
+
+    # The cards of the contest, dealt when first read -------------------------------------------
+
+    @property
+    def doors(self) -> tuple[Card, Card]:
+        """Each seat's Door, by seat."""
+        self._dealt()
+        return self._doors
+
+    @doors.setter
+    def doors(self, doors: tuple[Card, Card]) -> None:
+        self._dealt()
+        self._doors = doors
+
+    @property
+    def display(self) -> tuple[Card, ...]:
+        """The face-up clue cards, sorted."""
+        self._dealt()
+        return self._display
+
+    @display.setter
+    def display(self, display: tuple[Card, ...]) -> None:
+        self._dealt()
+        self._display = display
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The clue cards face down, top first."""
+        self._dealt()
+        return self._deck
+
+    @deck.setter
+    def deck(self, deck: tuple[Card, ...]) -> None:
+        self._dealt()
+        self._deck = deck
 
     # The engine contract --------------------------------------------------------------------
 
@@ -148,13 +202,14 @@ class DoorsState(State):
         return self.collector if self.phase is Phase.COLLECTOR_TAKE else self.guesser
 
     def legal_moves(self) -> tuple[DoorsMove, ...]:
+        self._dealt()
         phase = self.phase
         if phase is Phase.COLLECTOR_TAKE:
-            takes = _per_card_kind(Take, self.display)  # C1, EC13: the Collector only takes
+            takes = _per_card_kind(Take, self._display)  # C1, EC13: the Collector only takes
             if not self.collector_set_optional:
                 return takes
             # D1: every take that leaves a set in the collection may also score it.
-            door = self.doors[self.collector]
+            door = self._doors[self.collector]
             return takes + tuple(
                 Take(take.card, score_set=True)
                 for take in takes
@@ -162,34 +217,34 @@ class DoorsState(State):
             )
         if phase is Phase.OVER:
             return ()
-        match = _MATCH_SET if has_set(self.collection, self.doors[self.guesser]) else ()
+        match = _MATCH_SET if has_set(self.collection, self._doors[self.guesser]) else ()
         if phase is Phase.GUESSER_DISCARD:
             # G1, G3 / Q5, EC14: discard, or end the contest first; no pass before discarding.
-            return _per_card_kind(Discard, self.display) + GUESSES + match
+            return _per_card_kind(Discard, self._display) + GUESSES + match
         return GUESSES + match + _PASS  # G2
 
     def apply(self, move: Move) -> list[Event]:
-        require_legal(self, move)
+        require_legal(self, move)  # which deals the contest (legal_moves)
         self._moves += (move,)
         events: list[Event] = []
         if isinstance(move, Take):  # C1
-            self.display = _without(self.display, move.card)
+            self._display = _without(self._display, move.card)
             self.collection += (move.card,)
             events.append(_TOOK[self.collector][move.card])
             # C3 / Q1: a set scores at once, or (optional scoring, D1) when the take says so;
             # C4: before refilling. A set kept hidden is refilled over like any take (EC5).
             scores = move.score_set or not self.collector_set_optional
-            if scores and has_set(self.collection, self.doors[self.collector]):
+            if scores and has_set(self.collection, self._doors[self.collector]):
                 self._end_contest(ScoreReason.COLLECTOR_SET, events)
             else:
                 self._refill(Phase.GUESSER_DISCARD, events)  # C2
         elif isinstance(move, Discard):  # G1
-            self.display = _without(self.display, move.card)
+            self._display = _without(self._display, move.card)
             self.discards += (move.card,)
             events.append(_DISCARDED[self.guesser][move.card])
             self._refill(Phase.GUESSER_ACTION, events)
         elif isinstance(move, Guess):  # G4
-            reason = judge_guess(move, self.doors[self.collector])
+            reason = judge_guess(move, self._doors[self.collector])
             correct = reason is not ScoreReason.WRONG_GUESS
             events.append(Guessed(self.guesser, move.colour, move.role, correct))
             self._end_contest(reason, events)
@@ -233,6 +288,7 @@ class DoorsState(State):
         optional mode a set in the collection may have been kept hidden, so it proves nothing
         (D1: no phase or event tells a kept set). Once the match is over both Doors are known.
         """
+        self._dealt()  # before the copy, so that the contest is dealt once
         clone = self.copy()
         if self.phase is not Phase.OVER:
             other = (viewer + 1) % self.players
@@ -265,9 +321,10 @@ class DoorsState(State):
         clone.gems = self.gems
         clone.last_contest = self.last_contest
         clone._deal_seed = self._deal_seed
-        clone.doors = self.doors
-        clone.display = self.display
-        clone.deck = self.deck
+        clone._undealt = self._undealt  # then the clone deals from the same seed when read
+        clone._doors = self._doors
+        clone._display = self._display
+        clone._deck = self._deck
         clone.collection = self.collection
         clone.discards = self.discards
         clone.phase = self.phase
@@ -278,6 +335,7 @@ class DoorsState(State):
         return clone
 
     def __repr__(self) -> str:
+        self._dealt()
         shown = ", ".join(f"{name}={value!r}" for name, value in fields(self).items())
         return f"DoorsState({shown})"
 
@@ -286,10 +344,10 @@ class DoorsState(State):
     def _refill(self, then: Phase, events: list[Event]) -> None:
         """C2 / Q7: the top of the deck fills the display; X2 / Q6: a deck left at 0 ends the
         contest at once with 3 gems to the Guesser (EC8), else play moves on to `then`."""
-        card, self.deck = self.deck[0], self.deck[1:]
-        self.display = tuple(sorted((*self.display, card)))
-        events.append(_REFILLED[card][len(self.deck)])
-        if self.deck:
+        card, self._deck = self._deck[0], self._deck[1:]
+        self._display = tuple(sorted((*self._display, card)))
+        events.append(_REFILLED[card][len(self._deck)])
+        if self._deck:
             self.phase = then
         else:
             self._end_contest(ScoreReason.DECK_EMPTY, events)
@@ -303,7 +361,7 @@ class DoorsState(State):
             self.gems[0] + (gems if scorer == 0 else 0),
             self.gems[1] + (gems if scorer == 1 else 0),
         )
-        self.last_contest = ContestOutcome(self.contest, reason, scorer, gems, self.doors)
+        self.last_contest = ContestOutcome(self.contest, reason, scorer, gems, self._doors)
         record = ContestRecord(
             self.contest,
             self.collector,
@@ -313,19 +371,19 @@ class DoorsState(State):
             self.last_contest,
         )
         self.history += (record,)
-        events.append(ContestEnded(self.contest, reason, scorer, gems, self.doors))
+        events.append(ContestEnded(self.contest, reason, scorer, gems, self._doors))
         if self.gems[scorer] >= RULES.target_gems:
             self.phase = Phase.OVER
             events.append(MatchEnded(scorer, self.gems))
             return
         self.contest += 1
         self.collector = self.guesser
-        self._deal_from_seed()
+        self._begin_contest()
         events.append(ContestStarted(self.contest, self.collector))
 
     def _refills(self) -> tuple[Card, ...]:
         """The cards that have refilled the display this contest, in order: all face up."""
-        return self._dealt_deck[: len(self._dealt_deck) - len(self.deck)]
+        return self._dealt_deck[: len(self._dealt_deck) - len(self._deck)]
 
     def _could_hold(self, seat: Seat, door: Card) -> bool:
         """Whether the public facts allow `seat` to hold `door` (see `determinize`)."""
