@@ -119,6 +119,7 @@ class DoorsState(State):
         """
         if sorted(doors_order) != sorted(DOORS) or sorted(clue_order) != sorted(CLUE_DECK):
             raise ValueError("a deal must order all four Doors and all fourteen clue cards")
+        self._begin_contest()  # as before the deal on read: nothing taken, the Collector to take
         self._deal(doors_order, clue_order)
 
     def _deal(self, doors_order: Sequence[Card], clue_order: Sequence[Card]) -> None:
