@@ -12,8 +12,12 @@ import pytest
 from bench import ai, belief, builds, engine, positions
 from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scores
 from bench.contests import endings
+from bench.doors_bounds import GUESSERS, credit, naming
+from bench.koikoi_deals import duplicates, replay
 from bench.sprt import Sprt
 from bench.versions import ROOT
+from engine.doors.model import ContestEnded, ScoreReason
+from engine.doors.state import DoorsState
 
 ISSUE_HEADER = (
     "game,players,level_a,level_b,matches,win_rate_a,ci_low,ci_high,"
@@ -154,6 +158,39 @@ def test_the_contest_breakdown_accounts_for_every_gem() -> None:
     assert sum(gems for _, _, scorer, gems in seen if scorer == "B") == outcome.points_b
     roles = [role for role, *_ in seen]
     assert all(a != b for a, b in itertools.pairwise(roles))  # roles alternate every contest
+
+
+def test_the_oracle_guesser_names_the_collectors_door_and_wins_what_it_guesses() -> None:
+    state = DoorsState(3)
+    while state.to_act() == state.collector:
+        state.apply(state.legal_moves()[0])
+    guess = naming(state)
+    assert guess is not None
+    ended = [e for e in state.apply(guess) if isinstance(e, ContestEnded)]
+    assert [e.reason for e in ended] == [ScoreReason.FULL_GUESS]
+    assert {
+        credit(seed, seat, name) for name in GUESSERS for seed in range(3) for seat in (0, 1)
+    } <= {0.0, 0.5, 1.0}
+
+
+def test_koi_koi_deals_weigh_calls_and_compare_the_same_cards_in_both_matches_of_a_unit() -> None:
+    koikoi = next(c for c in CONFIGS if c.game == "koikoi")
+    played = [replay(koikoi.match(("easy", "random"), n)) for n in range(6)]
+    calls = [call for deals in played for call in deals.calls]
+    assert calls, "easy calls koi-koi in some of these deals"
+    for side, stop, result in calls:
+        assert side in (0, 1) and stop >= 1
+        assert not 0 < result < stop  # won more than the stop, drawn, or lost the deal
+    for one, two in zip(played[::2], played[1::2], strict=True):
+        assert one.hands[1][1] == two.hands[1][1]  # the first deal is the same in a unit
+    compared = duplicates(played)
+    assert compared
+    for difference, start, deal, a in compared:
+        b = a - difference
+        held = {played[start].hands[deal][0], played[start + 1].hands[deal][0]}
+        assert held == {0, 1} and played[start].hands[deal][1] == played[start + 1].hands[deal][1]
+        nets = {played[start].hands[deal][2], played[start + 1].hands[deal][2]}
+        assert nets == {a, b}
 
 
 def test_the_positions_tally_counts_every_decision_apart(
