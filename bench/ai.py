@@ -180,6 +180,12 @@ Watcher = Callable[[list[Event], list[int]], None]
 """Sees the events of every move of a match, with each seat's side (0: A, 1: B)."""
 
 
+def decision_seed(match: Match, turn: int) -> int:
+    """The seed of the decision at `turn` (moves so far) of `match`: replaying a match with
+    it makes the same decisions."""
+    return match.number * 7919 + turn
+
+
 def play(match: Match, watch: Watcher | None = None) -> Outcome:
     """One complete match, seats playing the levels `sides` gives."""
     game = GAMES[match.game]
@@ -194,7 +200,7 @@ def play(match: Match, watch: Watcher | None = None) -> Outcome:
         iterations = match.budgets.get(level)
         budget = None if iterations is None else Budget(iterations=iterations)
         started = time.process_time()  # CPU seconds: what the table costs a core, load aside
-        move = decide(state, seat, level, seed=match.number * 7919 + turn, budget=budget)
+        move = decide(state, seat, level, seed=decision_seed(match, turn), budget=budget)
         if len(state.legal_moves()) > 1:
             seconds[side[seat]] += time.process_time() - started
             decisions[side[seat]] += 1

@@ -11,21 +11,29 @@ for a pairing (same seeds, seats and budgets) and reports two things:
   match seed alone decides, so the two matches of a unit deal the same cards, deal by deal.
   Where the dealer's hand went to A in one match and to B in the other, the holder's net
   (its gain minus the other's) compares A's play of the very same cards with B's.
+
+`--deal MATCH:DEAL` then shows one deal's positions: at each of A's decisions in it, A's move,
+B's move on the same position, and what A's search makes of both on the decision's seed and
+on `--seeds` more (how much of a choice is the seed's).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bench.ai import CONFIGS, UNIT, Match, play
+from bench.ai import CONFIGS, UNIT, Match, decision_seed, play, sides
+from bots import Budget, decide
+from bots.decide import rank
+from bots.levels import parse_level
 from engine import GAMES
-from engine.core import Event, Seat
+from engine.core import Event, Move, Seat, State
 from engine.koikoi.cards import Card, cards_in
-from engine.koikoi.model import DealEnded, Dealt, KoiKoiCalled, YakuMade
+from engine.koikoi.model import DealEnded, Dealt, KoiKoiCalled, KoiKoiView, YakuMade
 from engine.koikoi.state import KoiKoiState
 
 Call = tuple[int, int, int]
@@ -96,14 +104,60 @@ def duplicates(matches: Sequence[Deals]) -> list[tuple[int, int, int, int]]:
     return compared
 
 
+def searched(state: State, level: str, moves: tuple[Move, Move], seed: int, budget: Budget) -> str:
+    """The chances `level`'s search gives the two `moves` at `state`, on `seed`."""
+    seat = state.to_act()
+    assert seat is not None
+    found = rank(state, seat, parse_level(level), random.Random(seed), budget)
+    chance = {c.move: c.chance for c in found}
+    return ", ".join(f"{chance[move] or 0.0:.3f}" for move in moves)
+
+
+def positions(match: Match, deal: int, seeds: int) -> None:
+    """Print A's decisions in `deal` of `match` beside B's move there (see the module)."""
+    game = GAMES[match.game]
+    state = game.new(match.players, game.info.validate(match.players, match.options), match.seed)
+    side = sides(match.players, match.number)
+    a, b = match.levels
+    turn = 0
+    while (seat := state.to_act()) is not None:
+        level = match.levels[side[seat]]
+        iterations = match.budgets.get(level)
+        budget = None if iterations is None else Budget(iterations=iterations)
+        seed = decision_seed(match, turn)
+        move = decide(state, seat, level, seed=seed, budget=budget)
+        view = state.view(seat)
+        assert isinstance(view, KoiKoiView)
+        if view.deal == deal and side[seat] == 0 and len(state.legal_moves()) > 1:
+            other = decide(state, seat, b, seed=seed, budget=budget)
+            print(f"turn {turn}: board {' '.join(c.text for c in view.board)}")
+            print(f"  hand {' '.join(c.text for c in view.hand or ())}")
+            print(f"  {a}: {move.label()}; {b}: {other.label()}")
+            if budget is not None and other != move:
+                for extra in range(seeds + 1):
+                    both = searched(state, a, (move, other), seed + 1000 * extra, budget)
+                    print(f"    {a}'s search, seed +{extra}: {both}")
+        for event in state.apply(move):
+            if isinstance(event, DealEnded) and event.summary.deal == deal:
+                print(event.describe())
+                return
+        turn += 1
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="level A, e.g. hard")
     parser.add_argument("b", help="level B, e.g. easy")
     parser.add_argument("--matches", type=int, default=24, help="the pairing's first matches")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--deal", help="MATCH:DEAL, one deal's positions instead (e.g. 11:2)")
+    parser.add_argument("--seeds", type=int, default=3, help="more seeds to search (--deal)")
     args = parser.parse_args(argv)
     koikoi = next(c for c in CONFIGS if c.game == "koikoi")
+    if args.deal:
+        number, _, deal = args.deal.partition(":")
+        positions(koikoi.match((args.a, args.b), int(number)), int(deal), args.seeds)
+        return
     matches = [koikoi.match((args.a, args.b), n) for n in range(args.matches)]
     with ProcessPoolExecutor(args.workers) as pool:
         played = list(pool.map(replay, matches))

@@ -14,6 +14,7 @@ from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scor
 from bench.contests import endings
 from bench.doors_bounds import GUESSERS, credit, naming
 from bench.koikoi_deals import duplicates, replay
+from bench.koikoi_deals import positions as deal_positions
 from bench.sprt import Sprt
 from bench.versions import ROOT
 from engine.doors.model import ContestEnded, ScoreReason
@@ -191,6 +192,21 @@ def test_koi_koi_deals_weigh_calls_and_compare_the_same_cards_in_both_matches_of
         assert held == {0, 1} and played[start].hands[deal][1] == played[start + 1].hands[deal][1]
         nets = {played[start].hands[deal][2], played[start + 1].hands[deal][2]}
         assert nets == {a, b}
+
+
+def test_a_deals_positions_set_each_decision_beside_the_other_levels_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    match = Match("koikoi", 2, {"deals": "1"}, ("normal", "easy"), {"normal": 20}, 0)
+    deal_positions(match, 1, seeds=1)
+    lines = capsys.readouterr().out.splitlines()
+    decisions = [line for line in lines if line.startswith("  normal: ")]
+    assert decisions and lines[-1].startswith("deal 1")
+    differing = [
+        line for line in decisions if line.split("; easy: ")[0][10:] != line.split("; easy: ")[1]
+    ]
+    searched = [line for line in lines if "search, seed +" in line]
+    assert len(searched) == 2 * len(differing)  # the decision's seed and one more
 
 
 def test_the_positions_tally_counts_every_decision_apart(
