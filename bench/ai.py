@@ -49,7 +49,7 @@ from bench.versions import ROOT, played_by, version, without
 from bots import Budget, decide
 from bots.levels import LEVELS
 from engine import GAMES
-from engine.core import Event
+from engine.core import Event, State
 
 RESULTS = Path(__file__).parent / "results" / "ai.csv"
 LOG = Path(__file__).parent / "results" / "ai-matches.csv"
@@ -157,6 +157,16 @@ class Match:
         """The table's seed: one per unit, so both matches of a unit deal the same cards."""
         return 1_000_003 * (self.number // UNIT) + 17
 
+    def table(self) -> State:
+        """The match's table before its first move (the same for both matches of a unit)."""
+        game = GAMES[self.game]
+        return game.new(self.players, game.info.validate(self.players, self.options), self.seed)
+
+    def budget(self, level: str) -> Budget | None:
+        """`level`'s thinking budget in this match (None: it does not search)."""
+        iterations = self.budgets.get(level)
+        return None if iterations is None else Budget(iterations=iterations)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -188,17 +198,14 @@ def decision_seed(match: Match, turn: int) -> int:
 
 def play(match: Match, watch: Watcher | None = None) -> Outcome:
     """One complete match, seats playing the levels `sides` gives."""
-    game = GAMES[match.game]
-    options = game.info.validate(match.players, match.options)
-    state = game.new(match.players, options, match.seed)
+    state = match.table()
     side = sides(match.players, match.number)
     seconds = [0.0, 0.0]
     decisions = [0, 0]
     turn = 0
     while (seat := state.to_act()) is not None:
         level = match.levels[side[seat]]
-        iterations = match.budgets.get(level)
-        budget = None if iterations is None else Budget(iterations=iterations)
+        budget = match.budget(level)
         started = time.process_time()  # CPU seconds: what the table costs a core, load aside
         move = decide(state, seat, level, seed=decision_seed(match, turn), budget=budget)
         if len(state.legal_moves()) > 1:

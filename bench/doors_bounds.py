@@ -44,9 +44,9 @@ def reading(state: DoorsState) -> Guess | None:
     view = state.view(state.guesser)
     assert isinstance(view, DoorsView)
     odds = collector_odds(view, careless=1.0)  # all careless: the takes say nothing
-    guesses = [move for move in state.legal_moves() if isinstance(move, Guess)]
-    best = max(guesses, key=lambda guess: guess_value(guess, odds), default=None)
-    return best if best is not None and guess_value(best, odds) > DECK_EMPTY else None
+    valued = [(guess_value(m, odds), m) for m in state.legal_moves() if isinstance(m, Guess)]
+    worth, best = max(valued, key=lambda pair: pair[0], default=(0.0, None))
+    return best if worth > DECK_EMPTY else None
 
 
 def waiting(state: DoorsState) -> Guess | None:

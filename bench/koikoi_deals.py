@@ -30,7 +30,6 @@ from bench.ai import CONFIGS, UNIT, Match, decision_seed, play, sides
 from bots import Budget, decide
 from bots.decide import rank
 from bots.levels import parse_level
-from engine import GAMES
 from engine.core import Event, Move, Seat, State
 from engine.koikoi.cards import Card, cards_in
 from engine.koikoi.model import DealEnded, Dealt, KoiKoiCalled, KoiKoiView, YakuMade
@@ -56,8 +55,7 @@ class Deals:
 def replay(match: Match) -> Deals:
     """`match` played again, its calls and deals recorded."""
     found = Deals()
-    game = GAMES[match.game]
-    first = game.new(match.players, game.info.validate(match.players, match.options), match.seed)
+    first = match.table()
     assert isinstance(first, KoiKoiState)
     dealt = [(first.deal_no, first.dealer, cards_in(first.hands[first.dealer]))]
     totals: dict[Seat, int] = {}
@@ -110,29 +108,27 @@ def searched(state: State, level: str, moves: tuple[Move, Move], seed: int, budg
     assert seat is not None
     found = rank(state, seat, parse_level(level), random.Random(seed), budget)
     chance = {c.move: c.chance for c in found}
-    return ", ".join(f"{chance[move] or 0.0:.3f}" for move in moves)
+    return ", ".join("untried" if chance[m] is None else f"{chance[m]:.3f}" for m in moves)
 
 
 def positions(match: Match, deal: int, seeds: int) -> None:
     """Print A's decisions in `deal` of `match` beside B's move there (see the module)."""
-    game = GAMES[match.game]
-    state = game.new(match.players, game.info.validate(match.players, match.options), match.seed)
+    state = match.table()
     side = sides(match.players, match.number)
     a, b = match.levels
     turn = 0
     while (seat := state.to_act()) is not None:
         level = match.levels[side[seat]]
-        iterations = match.budgets.get(level)
-        budget = None if iterations is None else Budget(iterations=iterations)
         seed = decision_seed(match, turn)
-        move = decide(state, seat, level, seed=seed, budget=budget)
+        move = decide(state, seat, level, seed=seed, budget=match.budget(level))
         view = state.view(seat)
         assert isinstance(view, KoiKoiView)
         if view.deal == deal and side[seat] == 0 and len(state.legal_moves()) > 1:
-            other = decide(state, seat, b, seed=seed, budget=budget)
+            other = decide(state, seat, b, seed=seed, budget=match.budget(b))
             print(f"turn {turn}: board {' '.join(c.text for c in view.board)}")
             print(f"  hand {' '.join(c.text for c in view.hand or ())}")
             print(f"  {a}: {move.label()}; {b}: {other.label()}")
+            budget = match.budget(a)
             if budget is not None and other != move:
                 for extra in range(seeds + 1):
                     both = searched(state, a, (move, other), seed + 1000 * extra, budget)
