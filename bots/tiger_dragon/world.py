@@ -43,8 +43,8 @@ def world(view: TigerDragonView, players: int, options: Mapping[str, str]) -> Ti
             tile = pool.pop() if space.tile is None else space.tile
             row.append(tile | FACE_DOWN if space.face_down else int(tile))
         defenses.append(row)
-    state._hands, state._defenses = hands, defenses
-    state._sizes = [board.hand_count for board in view.boards]
+    state.hold_hands(hands)
+    state._defenses = defenses
     state._attacks = [list(board.attack) for board in view.boards]
     state._revealed = [board.revealed for board in view.boards]
     state._left_out = [TILES[pool.pop()] for _ in range(view.left_out)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -63,6 +64,36 @@ _PASSED = tuple(Passed(seat) for seat in _SEATS)
 """The events of every move (but a revealing attack), built once per seat and tile: events
 are frozen values, and building a frozen dataclass costs a playout more than the move does."""
 
+_M = TypeVar("_M", bound=TigerDragonMove)
+
+
+def _by_held(moves: Sequence[_M]) -> tuple[tuple[_M, ...], ...]:
+    """`table[held]`: the moves of the kinds in `held` (bit k: kind k is in hand), in Tile
+    order — a seat's legal moves looked up by what it holds instead of listed move by move."""
+    table: list[tuple[_M, ...]] = [()]
+    for kind in KINDS:  # the masks with `kind` as their highest bit: those below, plus `kind`
+        table += [(*below, moves[kind]) for below in table]
+    return tuple(table)
+
+
+_ATTACKS_HELD = _by_held(ATTACKS)
+_REVEALING_HELD = tuple(
+    plain + revealing
+    for plain, revealing in zip(_ATTACKS_HELD, _by_held(REVEALING_ATTACKS), strict=True)
+)
+_ANSWERS_HELD: tuple[tuple[TigerDragonMove, ...], ...] = tuple(
+    (*defenses, PASS) for defenses in _by_held(DEFENSES)
+)
+_FACE_DOWNS_HELD = _by_held(FACE_DOWNS)
+_DEFENDS = tuple(sum(1 << d for d in DEFENDERS[a]) for a in TILES)
+"""`_DEFENDS[attack]`: the kinds that defend `attack`, as a `held` mask."""
+_ATTACK, _RESPONSE, _BONUS, _OVER = Phase.ATTACK, Phase.RESPONSE, Phase.BONUS, Phase.OVER
+
+
+def _held(hand: Sequence[int]) -> int:
+    """The kinds a hand (counts by kind) holds, as a mask: bit k for kind k."""
+    return sum(1 << k for k in KINDS if hand[k])
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see State
 class TigerDragonState(State):
@@ -86,7 +117,6 @@ class TigerDragonState(State):
         self._target = RULES.team_target if settings.teams else RULES.target
         self._scores = [0] * players
         self._winners: tuple[Seat, ...] | None = None
-        self._legal: tuple[TigerDragonMove, ...] | None = None
         self._last_round: RoundSummary | None = None
         self._round = 0
         self._start = rng.randrange(players) if start_player is None else start_player
@@ -118,8 +148,8 @@ class TigerDragonState(State):
         self._next_seed = rng.getrandbits(64)
         self._round += 1
         n = self.players
-        self._hands, self._left_out = deal(order, n, self._start)
-        self._sizes = [sum(hand) for hand in self._hands]  # kept in step, never re-summed
+        hands, self._left_out = deal(order, n, self._start)
+        self.hold_hands(hands)
         self._attacks: list[list[Tile]] = [[] for _ in range(n)]
         self._defenses: list[list[int]] = [[] for _ in range(n)]
         self._revealed: list[Tile | None] = [None] * n
@@ -182,40 +212,38 @@ class TigerDragonState(State):
             return (seat,)
         return tuple(s for s in range(self.players) if teams[s] == teams[seat])
 
+    def hold_hands(self, hands: list[list[int]]) -> None:
+        """Gives each seat its hand (counts by kind) with what is kept in step with the hands
+        and never recounted: their sizes and the kinds each holds (`_held`, which the legal
+        moves are looked up by). The deal and a world rebuilt from a view
+        (`bots/tiger_dragon/world.py`) both come through here."""
+        self._hands = hands
+        self._sizes = [sum(hand) for hand in hands]
+        self._holding = [_held(hand) for hand in hands]
+
     # The contract ----------------------------------------------------------------------------
 
     def to_act(self) -> Seat | None:
-        return None if self._phase is Phase.OVER else self._actor
+        return None if self._phase is _OVER else self._actor
 
     def legal_moves(self) -> tuple[TigerDragonMove, ...]:
-        """Kept until the next `apply` (a search asks for them, then `apply` checks the move
-        against them)."""
-        if self._legal is None:
-            self._legal = tuple(self._moves())
-        return self._legal
-
-    def _moves(self) -> list[TigerDragonMove]:
+        """Looked up by the kinds the seat to act holds: the same tuple for the same holding,
+        so `apply` finds the search's move in it by identity."""
         phase = self._phase
-        hand = self._hands[self._actor]
-        if phase is Phase.RESPONSE:
-            moves: list[TigerDragonMove] = [
-                DEFENSES[t] for t in DEFENDERS[self._attack_tile] if hand[t]
-            ]
-            moves.append(PASS)
-            return moves
-        if phase is Phase.ATTACK:
-            moves = [ATTACKS[k] for k in KINDS if hand[k]]
+        held = self._holding[self._actor]
+        if phase is _RESPONSE:
+            return _ANSWERS_HELD[held & _DEFENDS[self._attack_tile]]
+        if phase is _ATTACK:
             # R7: on Clifftop the attack that leaves one tile in hand may reveal that tile.
             if self._sizes[self._actor] == 2 and self._battlefield.card.open_points is not None:
-                moves += [REVEALING_ATTACKS[k] for k in KINDS if hand[k]]
-            return moves
-        if phase is Phase.BONUS:  # R8: any tile may go face down
-            return [FACE_DOWNS[k] for k in KINDS if hand[k]]
-        return []
+                return _REVEALING_HELD[held]
+            return _ATTACKS_HELD[held]
+        if phase is _BONUS:  # R8: any tile may go face down
+            return _FACE_DOWNS_HELD[held]
+        return ()
 
     def apply(self, move: Move) -> list[Event]:
         require_legal(self, move)  # so `move` is one of this state's legal moves
-        self._legal = None
         seat = self._actor
         if isinstance(move, Attack):
             return [self._attack(seat, move)]
@@ -229,7 +257,10 @@ class TigerDragonState(State):
 
     def _take(self, seat: Seat, tile: Tile) -> int:
         """Takes `tile` from `seat`'s hand; returns how many tiles the hand has left."""
-        self._hands[seat][tile] -= 1
+        hand = self._hands[seat]
+        hand[tile] -= 1
+        if not hand[tile]:
+            self._holding[seat] &= ~(1 << tile)
         self._sizes[seat] -= 1
         return self._sizes[seat]
 
@@ -376,16 +407,20 @@ class TigerDragonState(State):
         copy._left_out = [unseen.pop() for _ in copy._left_out]
         for s in others:
             hand = copy._hands[s] = [0] * len(KINDS)
+            held = 0
             shown = copy._revealed[s]
             if shown is not None:
                 hand[shown] += 1
+                held = 1 << shown
             for _ in range(copy._sizes[s] - (shown is not None)):
-                hand[unseen.pop()] += 1
+                tile = unseen.pop()
+                hand[tile] += 1
+                held |= 1 << tile
+            copy._holding[s] = held
             if hide_face_down:
                 row = copy._defenses[s]
                 copy._defenses[s] = [unseen.pop() | FACE_DOWN if e & FACE_DOWN else e for e in row]
         copy._next_seed = rng.getrandbits(64)
-        copy._legal = None  # the seat to act may hold other tiles now
         return copy
 
     def result(self) -> Result | None:
@@ -409,7 +444,6 @@ class TigerDragonState(State):
         copy._teams = self._teams
         copy._target = self._target
         copy._winners = self._winners
-        copy._legal = self._legal
         copy._last_round = self._last_round
         copy._round = self._round
         copy._start = self._start
@@ -423,6 +457,7 @@ class TigerDragonState(State):
         copy._scores = self._scores[:]
         copy._hands = [hand[:] for hand in self._hands]
         copy._sizes = self._sizes[:]
+        copy._holding = self._holding[:]
         copy._attacks = [row[:] for row in self._attacks]
         copy._defenses = [row[:] for row in self._defenses]
         copy._revealed = self._revealed[:]
