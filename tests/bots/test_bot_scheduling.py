@@ -119,6 +119,22 @@ def alive(pid: int) -> bool:
         return False
 
 
+def why_no_worker(server: int, log: Path) -> str:
+    """What a failed wait for a worker saw: the server's children and the end of its log (a
+    flake in CI once saw one child and no worker, with nothing left to say why)."""
+    running = []
+    for pid in sorted(children(server)):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                command = cmdline.read().replace(b"\0", b" ")[:200]
+            running.append(f"{pid}: {command!r}")
+        except OSError:
+            running.append(f"{pid}: gone")
+    tail = log.read_text(errors="replace")[-4000:] if log.exists() else "(no log)"
+    listed = "\n".join(running)
+    return f"no bot worker started; the server's children:\n{listed}\nthe end of its log:\n{tail}"
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find the workers")
 async def test_bot_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
     process, address = serve(tmp_path / "db.sqlite", "--max-bot-seconds", "30", "--bot-delay", "0")
@@ -132,7 +148,7 @@ async def test_bot_workers_end_when_the_server_is_killed(tmp_path: Path) -> None
             while not workers - children(process.pid) and time.monotonic() < deadline:
                 await asyncio.sleep(0.2)
                 workers = descendants(process.pid)
-            assert workers - children(process.pid), "no bot worker started"
+            assert workers - children(process.pid), why_no_worker(process.pid, tmp_path / "db.log")
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
