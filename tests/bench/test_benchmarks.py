@@ -124,6 +124,14 @@ def test_a_run_resumes_from_the_matches_it_logged_and_keeps_other_rows(
     monkeypatch.setattr(ai, "bots_version", lambda game: "v2")
     ai.main(["--game", "doors", "--max-units", "1", *files])
     assert "from matches.csv" not in capsys.readouterr().out
+    # A version that plays as an earlier one (through a chain) takes the matches logged
+    # under it: only the second unit is played.
+    monkeypatch.setattr(ai, "PLAYS_AS", {("doors", "v3"): "v2", ("doors", "v2"): "v1"})
+    monkeypatch.setattr(ai, "bots_version", lambda game: "v3")
+    ai.main(["--game", "doors", "--max-units", "2", *files])
+    assert "2 matches from matches.csv" in capsys.readouterr().out
+    played = [e.split(",")[6] for e in log.read_text().splitlines() if ",v3," in e]
+    assert sorted(played) == ["2", "3"]
 
 
 def test_the_plan_estimates_the_table_from_the_log(
