@@ -324,6 +324,8 @@ def parse(entry: list[str]) -> Outcome:
 PLAYS_AS: dict[tuple[str, str], str] = {
     ("doors", "05ab147"): "b1e8283",  # dealt on first read: 14 logged matches replayed alike
     ("tiger-dragon", "51d9ee5"): "4df4520",  # legal moves by holding: 6 replayed alike
+    ("doors", "6fc0a55"): "05ab147",  # Koi-Koi's rollouts chosen per game: 2 replayed alike
+    ("tiger-dragon", "6fc0a55"): "51d9ee5",  # likewise
 }
 """(game, bots version) -> an earlier version of that game's bots whose every match it plays
 move for move (a change of speed, not of play, shown by replaying logged matches: docs/ai.md):
