@@ -73,7 +73,7 @@ def rank(
         sample=lambda rng: _sample(state, seat, belief, rng),
         priors=lambda world, moves: priors(policy, world.view(world.to_act()), moves),
         opponents=informed,
-        rollout=informed if _informed_rollouts(level, policy) else _quick(policy),
+        rollout=informed if level.rollout is Rollout.INFORMED else _quick(policy),
     )
     chosen = budget or level.budget
     assert chosen is not None, "a searching level has a budget"
@@ -99,12 +99,6 @@ def rank(
     ]
     order = {policy.twin(c.move): rank for rank, c in enumerate(searched)}
     return sorted(twins, key=lambda c: order[policy.twin(c.move)])
-
-
-def _informed_rollouts(level: Level, policy: GamePolicy) -> bool:
-    """Whether `level` plays its worlds out by the heuristic: the level asks for it, and the
-    game's heuristic is the better playout at that level's time (`informed_rollouts`)."""
-    return level.rollout is Rollout.INFORMED and policy.informed_rollouts
 
 
 def _sample(state: State, seat: Seat, belief: Belief | None, rng: random.Random) -> State:

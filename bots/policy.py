@@ -36,14 +36,6 @@ class GamePolicy(Protocol):
         favour the better one e times more before looking (see `priors`)."""
         ...
 
-    @property
-    def informed_rollouts(self) -> bool:
-        """Whether `hard` plays its worlds out by this policy's heuristic (each seat deciding
-        from its own view of the world) or, as `normal` does, by `quick`. Measured per game at
-        `hard`'s time (docs/ai.md): a heuristic playout costs several quick ones, and where it
-        does not judge a move better the search is stronger with the iterations instead."""
-        ...
-
     def surprise(self, view: Any) -> float:
         """How often the search's model of the other seats plays a random move rather than
         this policy's, for the seat of `view`: real opponents are less predictable than the

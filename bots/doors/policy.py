@@ -292,7 +292,6 @@ def equity(mine: int, theirs: int, collecting: bool, target: int) -> float:
 class DoorsPolicy:
     segment_end = ContestEnded
     temperature = 1.0
-    informed_rollouts = True
 
     def surprise(self, view: DoorsView) -> float:
         """A Guesser models the Collector as taking at random as often as this Collector's

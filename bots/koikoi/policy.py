@@ -100,11 +100,6 @@ def _traits(card: Card) -> tuple[int, Kind, Tag]:
 class KoiKoiPolicy:
     segment_end = DealEnded
     temperature = 2.0
-    informed_rollouts = False
-    """`hard` plays its worlds out quickly, as `normal` does, with its belief and twice the
-    time. With the heuristic's playouts (2,100 iterations a second against 3,300 or more
-    quick) it missed its goal against `easy` (56.9%, where `normal` has 61.1%) and was not
-    clearly ahead of `normal` (55.6% after 18 units); docs/ai.md has the rows since."""
 
     def surprise(self, view: KoiKoiView) -> float:
         return 0.1

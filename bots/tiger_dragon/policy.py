@@ -140,7 +140,6 @@ class Count:
 class TigerDragonPolicy:
     segment_end = RoundEnded
     temperature = 0.5
-    informed_rollouts = True
 
     def surprise(self, view: TigerDragonView) -> float:
         return 0.1

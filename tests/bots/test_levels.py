@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 import pytest
 
 from bots import LEVELS, Budget, parse_level
-from bots.decide import rank
-from bots.levels import MAX_SECONDS, Level, Rollout, Strategy
-from engine.core import State
-from tests.bots.states import positions
+from bots.levels import MAX_SECONDS, Strategy
 
 
 def test_the_four_levels_in_order_of_strength() -> None:
@@ -69,25 +63,3 @@ def test_a_bad_level_is_refused_with_the_reason(text: str, complaint: str) -> No
 def test_a_budget_needs_a_limit() -> None:
     with pytest.raises(ValueError):
         Budget()
-
-
-def test_hard_plays_its_worlds_out_as_was_measured_best_for_each_game() -> None:
-    """`hard` rolls out by the heuristic in Doors and Tiger & Dragon, and quickly in Koi-Koi,
-    where the heuristic's playouts lost to `normal`'s quick ones (docs/ai.md): in Koi-Koi it
-    ranks every position exactly as a `hard` with quick rollouts, elsewhere not."""
-    hard, quick = LEVELS["hard"], replace(LEVELS["hard"], rollout=Rollout.QUICK)
-    assert hard.rollout is Rollout.INFORMED
-
-    def ranking(state: State, level: Level) -> list[tuple[str, int]]:
-        seat = state.to_act()
-        assert seat is not None
-        found = rank(state, seat, level, random.Random(3), Budget(iterations=40))
-        return [(repr(c.move), c.visits) for c in found]
-
-    alike: dict[str, list[bool]] = {}
-    for state in positions(60, seed=11):
-        if len(state.legal_moves()) > 1:
-            game = type(state).__module__.split(".")[1]
-            alike.setdefault(game, []).append(ranking(state, hard) == ranking(state, quick))
-    assert all(alike["koikoi"])
-    assert not all(alike["doors"]) and not all(alike["tiger_dragon"])
