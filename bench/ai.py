@@ -324,6 +324,9 @@ PLAYS_AS: dict[tuple[str, str], str] = {
     ("tiger-dragon", "51d9ee5"): "4df4520",  # legal moves by holding: 6 replayed alike
     ("doors", "6fc0a55"): "05ab147",  # Koi-Koi's rollouts chosen per game: 2 replayed alike
     ("tiger-dragon", "6fc0a55"): "51d9ee5",  # likewise
+    ("koikoi", "a564a83"): "6ee9eec",  # 6fc0a55 reverted: Koi-Koi's played code as it was
+    ("doors", "a564a83"): "6fc0a55",  # the revert leaves Doors' decisions as they were
+    ("tiger-dragon", "a564a83"): "6fc0a55",  # and Tiger & Dragon's
 }
 """(game, bots version) -> an earlier version of that game's bots whose every match it plays
 move for move (a change of speed, not of play, shown by replaying logged matches: docs/ai.md):
