@@ -18,8 +18,8 @@ and a run first takes the matches the log already holds for the same pairing, bu
 version — per game (bench.versions: the last commit that touched the code that game's matches
 run, hints aside), so that a change to one game's bots keeps the other games' matches, or a
 version that `PLAYS_AS` says plays as an earlier one — and an interrupted run resumes where it
-stopped. The test reads the units in order, so a verdict does
-not depend on how many workers (`--workers`) played them. Progress is printed as it goes;
+stopped. The test reads the units in order, so a verdict does not depend on how many workers
+(`--workers`) played them. Progress is printed as it goes;
 `make bench-ai` runs at `nice -n 10`. Each pairing's row replaces its earlier row in
 bench/results/ai.csv.
 `--plan` prints what the whole table would take, from the seconds per decision measured.
@@ -322,11 +322,10 @@ def parse(entry: list[str]) -> Outcome:
 PLAYS_AS: dict[tuple[str, str], str] = {
     ("doors", "05ab147"): "b1e8283",  # dealt on first read: 14 logged matches replayed alike
     ("tiger-dragon", "51d9ee5"): "4df4520",  # legal moves by holding: 6 replayed alike
-    ("doors", "6fc0a55"): "05ab147",  # Koi-Koi's rollouts chosen per game: 2 replayed alike
-    ("tiger-dragon", "6fc0a55"): "51d9ee5",  # likewise
-    ("koikoi", "a564a83"): "6ee9eec",  # 6fc0a55 reverted: Koi-Koi's played code as it was
-    ("doors", "a564a83"): "6fc0a55",  # the revert leaves Doors' decisions as they were
-    ("tiger-dragon", "a564a83"): "6fc0a55",  # and Tiger & Dragon's
+    # 6fc0a55 and its revert a564a83 left every game's played files as they were (git diff):
+    ("koikoi", "a564a83"): "6ee9eec",
+    ("doors", "a564a83"): "05ab147",
+    ("tiger-dragon", "a564a83"): "51d9ee5",
 }
 """(game, bots version) -> an earlier version of that game's bots whose every match it plays
 move for move (a change of speed, not of play, shown by replaying logged matches: docs/ai.md):
@@ -334,24 +333,24 @@ a run resumes from the matches logged under either, so that hours of logged matc
 faster engine. Keyed by game, since one commit can touch several games' code."""
 
 
-def logged_as(log: Path, key: tuple[str, ...], game: str) -> dict[int, Outcome]:
-    """`logged` for `key` (a pairing of `game`) under its bots version (the last field) and
-    every earlier version it plays as (`PLAYS_AS`); a match logged under several is taken from
-    the newest."""
+def logged(log: Path, key: tuple[str, ...], game: str = "") -> dict[int, Outcome]:
+    """The outcomes `log` holds for the pairing `key` (LOG_HEADER's first six columns), and,
+    given its `game`, those logged under every earlier bots version that the version in `key`
+    plays as (`PLAYS_AS`); a match logged under several is taken from the newest."""
     *pairing, bots = key
-    found = logged(log, key)
-    while (game, bots) in PLAYS_AS:
-        bots = PLAYS_AS[(game, bots)]
-        found = logged(log, (*pairing, bots)) | found
-    return found
-
-
-def logged(log: Path, key: tuple[str, ...]) -> dict[int, Outcome]:
-    """The outcomes `log` holds for the pairing `key` (LOG_HEADER's first six columns)."""
+    versions = [bots]
+    while (game, versions[-1]) in PLAYS_AS:
+        versions.append(PLAYS_AS[(game, versions[-1])])
     if not log.exists():
         return {}
+    found: dict[int, tuple[int, Outcome]] = {}  # number -> (age of its version, outcome)
     with log.open(newline="") as lines:
-        return {int(e[6]): parse(e) for e in csv.reader(lines) if tuple(e[:6]) == key}
+        for e in csv.reader(lines):
+            if e[:5] == pairing and e[5] in versions:
+                age = versions.index(e[5])
+                if int(e[6]) not in found or age < found[int(e[6])][0]:
+                    found[int(e[6])] = (age, parse(e))
+    return {number: outcome for number, (_, outcome) in found.items()}
 
 
 def record(log: Path, key: tuple[str, ...], number: int, outcome: Outcome, made_by: str) -> None:
@@ -422,7 +421,7 @@ def played(
     bots) and the rest played now, each appended to `log` as it finishes, with progress every
     `every` s. Returns the matches of the units the test read, in order."""
     key = (config.name, *pair, *config.iterations(pair), bots)
-    done = {} if bots.endswith("+dirty") else logged_as(log, key, config.game)
+    done = {} if bots.endswith("+dirty") else logged(log, key, config.game)
     label = f"{config.name} {pair[0]} vs {pair[1]}"
     if done:
         print(f"  {label}: {len(done)} matches from {log.name}", flush=True)
