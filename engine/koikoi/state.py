@@ -229,7 +229,9 @@ class KoiKoiState(State):
 
     def view(self, viewer: Seat | None) -> KoiKoiView:
         """Public facts plus, for a seat, its own hand: never the other hand or the stock."""
-        piles, totals = self.piles, self.totals
+        totals, month, called = self.totals, self.month, self.koi_koi
+        pile_0 = self._scorer.shown(self.piles[0], month, called[0] > 0)
+        pile_1 = self._scorer.shown(self.piles[1], month, called[1] > 0)
         return KoiKoiView(
             viewer=viewer,
             deal=self.deal_no,
@@ -241,10 +243,10 @@ class KoiKoiState(State):
             hand=None if viewer is None else cards_in(self.hands[viewer]),
             hand_counts=(self.hands[0].bit_count(), self.hands[1].bit_count()),
             board=cards_in(self.board),
-            piles=(cards_in(piles[0]), cards_in(piles[1])),
+            piles=(pile_0[0], pile_1[0]),
             stock_count=len(self.stock),
             drawn=None if self.pending == NO_CARD else CARDS[self.pending],
-            yaku=(self._yaku(0), self._yaku(1)),
+            yaku=(pile_0[1], pile_1[1]),
             totals=totals,
             koi_koi=self.koi_koi,
             stop_points=(self._stop_points(0, totals[0]), self._stop_points(1, totals[1])),
@@ -256,11 +258,8 @@ class KoiKoiState(State):
             zero_sum=self.rules.zero_sum,
             deal_brights=self.deal_brights,
             dealer_draw=self.dealer_draw,
-            progress=(
-                self._scorer.progress(piles[0], self.month),
-                self._scorer.progress(piles[1], self.month),
-            ),
-            groups=(self._scorer.groups(piles[0]), self._scorer.groups(piles[1])),
+            progress=(pile_0[2], pile_1[2]),
+            groups=(pile_0[3], pile_1[3]),
             opening_board=self.opening_board,
             history=self.history,
         )

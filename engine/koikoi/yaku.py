@@ -48,6 +48,12 @@ RAIN_CARDS = {
 TOTALS_KEPT = 1 << 16
 """How many pile totals a scorer remembers before it starts afresh (bounded memory)."""
 
+SHOWN_KEPT = 1 << 12
+"""How many piles as a view shows them a scorer remembers before it starts afresh."""
+
+PileShown = tuple[tuple[Card, ...], tuple[ScoredYaku, ...], tuple[YakuProgress, ...], PileGroups]
+"""A pile as a view shows it: its cards, its yaku, its progress towards others, its groups."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it unpickles as State does
 class Scorer:
@@ -76,6 +82,7 @@ class Scorer:
         }[cancel]
         self.viewing_limit = rules.viewing_limit
         self._totals: dict[tuple[int, int, bool], int] = {}
+        self._shown: dict[tuple[int, int, bool], PileShown] = {}
         self.tsuki_fuda = rules.tsuki_fuda_points
 
     def scored(self, pile: int, month: int, called: bool = False) -> list[tuple[Yaku, int]]:
@@ -206,6 +213,21 @@ class Scorer:
     def yaku(self, pile: int, month: int, called: bool = False) -> tuple[ScoredYaku, ...]:
         """The pile's yaku as the view and events show them."""
         return tuple(ScoredYaku(yaku, points) for yaku, points in self.scored(pile, month, called))
+
+    def shown(self, pile: int, month: int, called: bool) -> PileShown:
+        """`pile` as every view shows it: its cards, `yaku`, `progress` and `groups`.
+        Remembered, as `total` is: a pile changes only when its owner captures, and every
+        revision of a match builds a view of both piles for every viewer (all immutable, so
+        the views share them)."""
+        key = (pile, month, called)
+        found = self._shown.get(key)
+        if found is None:
+            if len(self._shown) >= SHOWN_KEPT:
+                self._shown.clear()
+            yaku = self.yaku(pile, month, called)
+            found = (cards_in(pile), yaku, self.progress(pile, month), self.groups(pile))
+            self._shown[key] = found
+        return found
 
 
 @cache

@@ -4,7 +4,7 @@ variants V1, V2, V3, V6, V8."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.koikoi.cards import ANIMALS, DECK, MONTHS, PLAINS, SAKE_CUP, Card, indices
+from engine.koikoi.cards import ANIMALS, DECK, MONTHS, PLAINS, SAKE_CUP, Card, cards_in, indices
 from engine.koikoi.model import Yaku
 from engine.koikoi.rules import GROUPED, NINTENDO, Rules, SakeCup, ValueTable, ViewingCancel
 from engine.koikoi.yaku import Scorer
@@ -256,3 +256,29 @@ def test_progress_leaves_out_made_yaku_and_those_less_than_half_way() -> None:
     assert progress("jan-poetry feb-poetry jun-blue sep-blue")[Yaku.AOTAN] == (2, 3)
     assert progress("jan-crane mar-curtain aug-moon")[Yaku.GOKO] == (3, 5)  # sankō is made
     assert Yaku.SANKO not in progress("jan-crane mar-curtain aug-moon")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 47), unique=True, max_size=30),
+    month=st.integers(1, 12),
+    called=st.booleans(),
+)
+def test_a_pile_as_shown_is_its_cards_yaku_progress_and_groups_and_is_remembered(
+    cards: list[int], month: int, called: bool
+) -> None:
+    """`Scorer.shown`, what every view of a pile holds, is exactly what the scorer says of the
+    pile, built once and handed out again (the views of a match share it)."""
+    rules = Rules(viewing_sake_points=5, tsuki_fuda_points=4)
+    scorer, held = Scorer(rules), 0
+    for card in cards:
+        held |= 1 << card
+    shown = scorer.shown(held, month, called)
+    assert shown == (
+        cards_in(held),
+        scorer.yaku(held, month, called),
+        scorer.progress(held, month),
+        scorer.groups(held),
+    )
+    assert scorer.shown(held, month, called) is shown
+    assert scorer.shown(held, month, not called)[1] == scorer.yaku(held, month, not called)
