@@ -216,11 +216,13 @@ def snapshot(room: Room, codec: Codec, viewer: Seat | None, update: Update) -> S
     A Snapshot is written as the concatenation of four serialised Snapshot messages with
     disjoint fields, which protobuf parses as one message: the table's public facts (the same
     for everyone), the viewer's own part (its view and legal moves), the update, and the
-    clock's remaining times. The first three are built and serialised once per revision of
-    the room and shared: the table part by every viewer, the viewer's part by that viewer's
-    streams only, the update by the streams of that viewer owed the same one. Only the clock
+    clock's remaining times. The first three are built and serialised once and shared: the
+    table part once per revision of the room, by every viewer; the viewer's part once per
+    game state (a revision that changes only the table, such as a stream opened, keeps it), by
+    that viewer's streams only; the update once per revision, by the streams of that viewer
+    owed the same one. Only the clock
     part, which depends on when it is sent, is built for every send. The view inside the
-    viewer's part is itself joined from the view's public part, serialised once per revision
+    viewer's part is itself joined from the view's public part, serialised once per game state
     for every viewer, and the seat's private part (see `viewer_part`)."""
     table, status, acting = table_part(room)
     data = b"".join(
@@ -265,7 +267,17 @@ def wrapped(
 
 def shared(room: Room, key: object, build: Callable[[], object]) -> Any:
     """What `build` returns, built once per revision of `room` (server/snapshot_cache.py)."""
-    cache = snapshot_cache.built(room)
+    return _kept(snapshot_cache.built(room), key, build)
+
+
+def shared_by_state(room: Room, key: object, build: Callable[[], object]) -> Any:
+    """What `build` returns, built once per game state of `room`: for what the state alone
+    decides, so a revision that changes only the table (a seat taken, a stream opened or
+    closed) does not build it again."""
+    return _kept(snapshot_cache.built_from_state(room), key, build)
+
+
+def _kept(cache: dict[object, Any], key: object, build: Callable[[], object]) -> Any:
     found = cache.get(key)
     if found is None:
         found = cache[key] = build()
@@ -303,13 +315,13 @@ def table_part(room: Room) -> tuple[bytes, Status, Seat | None]:
 
 def public_part(room: Room, codec: Codec) -> tuple[View, tuple[bytes, ...]]:
     """The public part of every view (`State.public_view`, exactly the spectator's view) and
-    its serialised pieces, built once per revision for every seat and spectator."""
+    its serialised pieces, built once per game state for every seat and spectator."""
 
     def build() -> tuple[View, tuple[bytes, ...]]:
         public = room.state.public_view()
         return public, codec.encode_public(public)
 
-    return cast(tuple[View, tuple[bytes, ...]], shared(room, "public", build))
+    return cast(tuple[View, tuple[bytes, ...]], shared_by_state(room, "public", build))
 
 
 def viewer_part(room: Room, codec: Codec, viewer: Seat | None, acting: Seat | None) -> bytes:
@@ -329,7 +341,7 @@ def viewer_part(room: Room, codec: Codec, viewer: Seat | None, acting: Seat | No
         legal = b"".join(legal_move_bytes(codec, move) for move in moves)
         return view_field(codec, joined(pieces, private)) + message.SerializeToString() + legal
 
-    return cast(bytes, shared(room, ("viewer", viewer), build))
+    return cast(bytes, shared_by_state(room, ("viewer", viewer, acting), build))
 
 
 SNAPSHOT_VIEW = match_pb2.Snapshot.DESCRIPTOR.fields_by_name["view"]

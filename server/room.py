@@ -117,6 +117,10 @@ class Room:
     """What the adapters built from the room as it stands (server/snapshot_cache.py), opaque
     here: emptied at every broadcast, the only way anything the room shows changes, and gone
     with the room."""
+    derived_from_state: dict[object, Any] = field(default_factory=dict, repr=False)
+    """What the adapters built from the game state alone (the views), opaque here: emptied
+    whenever `state` changes (a move, a replay), not at a broadcast that changes only the
+    table (a seat taken, a stream opened or closed, a chat line)."""
 
     def __post_init__(self) -> None:
         self._recap = None
@@ -167,6 +171,7 @@ class Room:
             self.recent.extend(self.state.apply(move))
             self.history.append((seat, move))
         self.version = len(self.history)
+        self.derived_from_state.clear()
 
     def restore_clock(self, data: Mapping[str, Any] | None) -> None:
         """Takes the stored clock, deadlines unchanged, and lets it run if the match does."""
@@ -219,6 +224,7 @@ class Room:
             clock.sync(successor.to_act(), not finished, now)
         self.log.append(self.match_id, version, seat, move, played_by, finished, clock.record())
         self.state, self.clock = successor, clock
+        self.derived_from_state.clear()
         self.history.append((seat, move))
         self.version += 1
         self.broadcast(events)

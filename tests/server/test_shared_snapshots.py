@@ -1,8 +1,9 @@
 """What a snapshot shares between streams (issue 14): the table's public part is built and
 serialised once per revision of the room for every viewer, each viewer's own part once per
-revision for that viewer's streams, and the update once for the streams owed the same one
-(1,000 spectators cost a thousand identical snapshots before). Nothing a stream is sent differs
-from what would be built for it alone, and no viewer's own part reaches another."""
+game state for that viewer's streams (a revision that changes only the table keeps it), and
+the update once for the streams owed the same one (1,000 spectators cost a thousand identical
+snapshots before). Nothing a stream is sent differs from what would be built for it alone, and
+no viewer's own part reaches another."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import weakref
 from collections.abc import Mapping
 
 import pytest
-from tigerden.v1 import match_pb2
+from tigerden.v1 import lobby_pb2, match_pb2
 
 from client.api import Server
 from engine import GAMES
 from engine.core import Event, Seat
 from server import outbound, snapshot_cache
+from server.clock import Ending
 from server.codec_log import CodecLog
 from server.codecs import CODECS, wrap_view
 from server.mailbox import Subscriber, Told, Update
@@ -43,9 +45,11 @@ PUBLIC = {
 """The fields of the table part every viewer shares: none says anything about a hand."""
 
 
-def table(options: Mapping[str, str] | None = None, seed: int = 7) -> Room:
+def table(
+    options: Mapping[str, str] | None = None, seed: int = 7, store: Store | None = None
+) -> Room:
     seats = [SeatSlot(n, SeatKind.BOT, "random", f"bot-{n}") for n in range(4)]
-    log = CodecLog(Store(":memory:"), CODEC)
+    log = CodecLog(store or Store(":memory:"), CODEC)
     return Room("shared", GAMES[GAME], 4, dict(options or {}), seed, seats, log)
 
 
@@ -60,9 +64,15 @@ NOTHING = told()
 """Nothing new since the last snapshot."""
 
 
-def alone(room: Room, viewer: Seat | None, notes: tuple[TableNote, ...] = ()) -> bytes:
-    """The snapshot `viewer` gets when nothing was built for anyone before in this revision."""
+def forget(room: Room) -> None:
+    """Drops everything built for `room`: for this revision and for this game state."""
     snapshot_cache.built(room).clear()
+    snapshot_cache.built_from_state(room).clear()
+
+
+def alone(room: Room, viewer: Seat | None, notes: tuple[TableNote, ...] = ()) -> bytes:
+    """The snapshot `viewer` gets when nothing was built for anyone before."""
+    forget(room)
     return outbound.snapshot(room, CODEC, viewer, told(notes)).data
 
 
@@ -76,7 +86,9 @@ def test_spectators_owed_the_same_update_share_the_bytes_built_once() -> None:
     second = outbound.snapshot(room, CODEC, None, NOTHING)
     assert second.data == first.data == alone(room, None)
     parts = [k for k in snapshot_cache.built(room) if k != "table"]
-    assert parts == ["public", ("viewer", None), ("update", None, False, 0, 0)]
+    assert parts == [("update", None, False, 0, 0)]
+    acting = room.state.to_act()
+    assert list(snapshot_cache.built_from_state(room)) == ["public", ("viewer", None, acting)]
 
 
 def test_a_seats_snapshot_never_holds_another_seats_own_part() -> None:
@@ -129,6 +141,46 @@ async def test_a_move_and_a_broadcast_make_the_next_snapshot_new(
     assert parsed(after.data).version == parsed(before.data).version + 1
     room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "someone")])  # the table changed
     assert snapshot_cache.built(room) == {}
+
+
+def test_a_revision_of_the_table_alone_keeps_the_views_and_a_move_does_not() -> None:
+    """A stream opened or a seat changed is a revision of the room but not of the game: every
+    viewer's part (its view, its legal moves) is kept and sent again as it was, while the table
+    part is built anew; a move builds every view again."""
+    store = Store(":memory:")
+    room = table(store=store)
+    store.create_match(room.match_id, GAME, 4, {}, room.seed, [])  # where its move is logged
+    for seat in range(4):
+        outbound.snapshot(room, CODEC, seat, NOTHING)
+    kept = dict(snapshot_cache.built_from_state(room))
+    table_before = snapshot_cache.built(room)["table"]
+    room.broadcast([], [TableNote(NoteKind.SAT_DOWN, 0, "ada")])  # a revision of the table
+    sent = [outbound.snapshot(room, CODEC, seat, NOTHING).data for seat in range(4)]
+    assert snapshot_cache.built(room)["table"] is not table_before
+    assert len(kept) == 5  # the public part and the four seats' parts
+    assert all(snapshot_cache.built_from_state(room)[key] is part for key, part in kept.items())
+    assert sent == [alone(room, seat) for seat in range(4)]  # as if built from nothing
+    mover = room.state.to_act()
+    assert mover is not None
+    room.submit(mover, room.version, room.state.legal_moves()[0])
+    assert snapshot_cache.built_from_state(room) == {}
+    for seat in range(4):
+        message = parsed(outbound.snapshot(room, CODEC, seat, NOTHING).data)
+        assert message.view == wrap_view(CODEC, room.state.view(seat))
+        assert bool(message.legal_moves) == (room.state.to_act() == seat)
+
+
+def test_a_match_ended_without_a_move_sends_no_legal_moves() -> None:
+    """Ending a match outside its rules (a forfeit, an abort) changes no game state, so the
+    views are kept; whose turn it is changes, and the legal moves go with it."""
+    room = table()
+    mover = room.state.to_act()
+    assert mover is not None
+    assert parsed(outbound.snapshot(room, CODEC, mover, NOTHING).data).legal_moves
+    room.end(Ending("aborted"))
+    message = parsed(outbound.snapshot(room, CODEC, mover, NOTHING).data)
+    assert message.status == lobby_pb2.MATCH_STATUS_FINISHED
+    assert not message.legal_moves and message.view == wrap_view(CODEC, room.state.view(mover))
 
 
 def test_a_different_update_is_a_different_snapshot() -> None:
@@ -201,7 +253,7 @@ def test_streams_owed_different_updates_are_never_sent_the_same_bytes(
     owed = {}
     for name, update in updates.items():
         assert update is not None
-        snapshot_cache.built(room).clear()
+        forget(room)
         owed[name] = outbound.response(room, CODEC, None, update, WATCHED).data
     assert sent == owed
     watched = {name: match_pb2.WatchResponse.FromString(data) for name, data in owed.items()}
