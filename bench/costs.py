@@ -4,6 +4,7 @@ measured out of any server so that the noise of a load run does not hide it.
     python -m bench.costs views    # a seat's view: whole, or public once + private, per game
     python -m bench.costs public   # the public part encoded at each revision of whole matches
     python -m bench.costs moves    # Room.submit and every seat's snapshot, per move, per game
+    python -m bench.costs matches  # whole matches: sitting down, the moves, leaving, per move
     python -m bench.costs commit   # the store's commit of a move: with its clock, or alone
     python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
     python -m bench.costs memory   # tigerden's own Python heap per idle table (tracemalloc)
@@ -247,6 +248,68 @@ def moves(count: int = 3000) -> None:
         store.close()
 
 
+def delivered(room: Room, codec: Codec, streams: list[Subscriber], field: Any) -> None:
+    """What every stream of `room` writes after a change: its update, as its snapshot."""
+    for subscriber in streams:
+        update = subscriber.take_update()
+        if update is not None:
+            outbound.response(room, codec, subscriber.seat, update, field)
+
+
+def matches(count: int = 400, rounds: int = 3) -> None:
+    """tigerden's own CPU per move over whole matches, as `make bench-server`'s tables play
+    them, outside gRPC: the match created and every seat joined (`Lobby.create`, `Lobby.join`),
+    each seat's stream opened (`Room.subscribe`), the random moves (`Room.submit`), the streams
+    closed at the end and the match let go (`Room.unsubscribe`, `Registry.release`), and after
+    every change the snapshot every open stream then writes. The part of the sitting down and
+    leaving is the turnover; a game whose random matches are short pays it every few moves.
+    Process time, one core, `count` matches a game, best of `rounds`."""
+    field = match_pb2.PlayResponse.DESCRIPTOR.fields_by_name["snapshot"]
+    seats = [(SeatKind.HUMAN, "")]
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "matches.sqlite")
+        served = wire(store, BotDriver(delay=0, pool=bot_pool()))
+        lobby = served.lobby
+        for game_id, players in PLAYERS.items():
+            codec, best = CODECS[game_id], (float("inf"), 0.0, 0)
+            for _ in range(rounds):
+                rng, played, turnover, total = random.Random(1), 0, 0.0, 0.0
+                for _ in range(count):
+                    started = time.process_time()
+                    room, _ = lobby.create(game_id, players, {}, seats * players, "host")
+                    for seat in range(players):
+                        lobby.join(room.match_id, f"p{seat}", seat)
+                    streams: list[Subscriber] = []
+                    for seat in range(players):
+                        streams.append(room.subscribe(seat))
+                        delivered(room, codec, streams, field)
+                    sat = time.process_time()
+                    while room.status is not Status.FINISHED:
+                        mover = room.state.to_act()
+                        assert mover is not None
+                        room.submit(mover, room.version, rng.choice(room.state.legal_moves()))
+                        delivered(room, codec, streams, field)
+                        played += 1
+                    ended = time.process_time()
+                    while streams:
+                        room.unsubscribe(streams.pop())
+                        delivered(room, codec, streams, field)
+                    served.registry.release(room)
+                    left = time.process_time()
+                    turnover += (sat - started) + (left - ended)
+                    total += left - started
+                if total < best[0]:
+                    best = (total, turnover, played)
+            total, turnover, played = best
+            print(
+                f"{game_id:13} {played / count:5.1f} moves a match: {1e6 * total / played:6.1f} "
+                f"µs per move, of which sitting down and leaving {1e6 * turnover / played:6.1f} "
+                f"({1e6 * turnover / count:6.0f} µs a match)",
+                flush=True,
+            )
+        store.close()
+
+
 async def idle_tables(tables: int = 64) -> None:
     """tigerden's own heap per idle table: created, every seat joined with a stream open."""
     with tempfile.TemporaryDirectory() as folder:
@@ -295,7 +358,9 @@ def commits(count: int = 5000, rounds: int = 3) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=["views", "public", "moves", "commit", "stream", "memory"])
+    parser.add_argument(
+        "what", choices=["views", "public", "moves", "matches", "commit", "stream", "memory"]
+    )
     args = parser.parse_args()
     if args.what == "views":
         views()
@@ -303,6 +368,8 @@ def main() -> None:
         public()
     elif args.what == "moves":
         moves()
+    elif args.what == "matches":
+        matches()
     elif args.what == "commit":
         commits()
     elif args.what == "stream":

@@ -10,6 +10,11 @@ The difference between this server and `tigerden serve` under the same load is w
 own Python costs.
 
     python -m bench.floor --port 0 --update-bytes 600
+
+`--burn-us N` spends N µs of CPU on each move before answering it (a busy loop in the event
+loop's thread, as tigerden's own Python runs there): the floor then moves as slowly as tigerden
+does, and its CPU per move less N says what gRPC costs a move at that pace, with less batching
+of the work of many streams than at the floor's own pace.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from typing import Any
@@ -43,8 +49,9 @@ class Mailbox:
 
 
 class Floor:
-    def __init__(self, update_bytes: int) -> None:
+    def __init__(self, update_bytes: int, burn_us: float = 0.0) -> None:
         self.padding = b"u" * update_bytes
+        self.burn = burn_us / 1e6
         self.tables: dict[bytes, set[Mailbox]] = defaultdict(set)
 
     async def play(self, requests: AsyncIterator[bytes], context: Any) -> AsyncIterator[bytes]:
@@ -71,6 +78,10 @@ class Floor:
     async def read(self, requests: AsyncIterator[bytes], table: bytes, mailbox: Mailbox) -> None:
         try:
             async for move in requests:
+                if self.burn:
+                    until = time.process_time() + self.burn
+                    while time.process_time() < until:
+                        pass
                 version = int(move[1:].split(b" ")[1]) + 1
                 mailbox.post(b"R%d" % version, result=True)
                 update = b"S%d " % version + self.padding
@@ -80,8 +91,8 @@ class Floor:
             mailbox.wake.set()
 
 
-async def serve(port: int, update_bytes: int) -> None:
-    floor = Floor(update_bytes)
+async def serve(port: int, update_bytes: int, burn_us: float = 0.0) -> None:
+    floor = Floor(update_bytes, burn_us)
     handler = grpc.method_handlers_generic_handler(
         "floor.Floor", {"Play": grpc.stream_stream_rpc_method_handler(floor.play)}
     )
@@ -101,9 +112,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--update-bytes", type=int, default=600)
+    parser.add_argument(
+        "--burn-us", type=float, default=0.0, help="CPU µs spent on each move (default 0)"
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.port, args.update_bytes))
+        asyncio.run(serve(args.port, args.update_bytes, args.burn_us))
 
 
 if __name__ == "__main__":

@@ -47,6 +47,8 @@ from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from bench import goals, peer
 from bench.floor import METHOD
+from engine import GAMES as RULES
+from engine.core import BadOptions
 from tools.grpcweb import GrpcWebClient, GrpcWebError
 
 HEADER = (
@@ -82,12 +84,16 @@ class Case:
     spectators: int
     seconds: float
     update_bytes: int = 0
+    burn_us: float = 0.0
+    """The floor's CPU spent on each move (`bench.floor --burn-us`), to move at tigerden's pace."""
     source: str = ""
     """Another checkout whose `tigerden serve` runs instead (the before of a before/after)."""
     compiled: bool = False
     """`source` is this tree's compiled build (`make compiled`), not an older checkout."""
     browser: bool = False
     """Every seat plays as the web client does: Watch + Act over gRPC-Web, via the web port."""
+    options: tuple[tuple[str, str], ...] = ()
+    """The match options of every tigerden match (`--option`; none: the game's defaults)."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +194,7 @@ class TigerdenTable(Table):
             game_id=self.case.game,
             players=self.case.players,
             seats=[lobby_pb2.SeatSpec(kind=HUMAN)] * self.case.players,
+            options=dict(self.case.options),
         )
         created = await lobby.CreateMatch(request)
         while created.match.status == lobby_pb2.MATCH_STATUS_FINISHED:
@@ -257,6 +264,7 @@ class BrowserTable(Table):
             game_id=self.case.game,
             players=self.case.players,
             seats=[lobby_pb2.SeatSpec(kind=HUMAN)] * self.case.players,
+            options=dict(self.case.options),
         )
         created = await self.browsers[0].unary(
             LOBBY + "CreateMatch", request, lobby_pb2.CreateMatchResponse
@@ -413,6 +421,7 @@ def start_server(
             command += ["--no-web"]
     else:
         command = [sys.executable, "-m", "bench.floor", "--update-bytes", str(case.update_bytes)]
+        command += ["--burn-us", str(case.burn_us)]
     environment = dict(os.environ)
     if case.source:
         environment["PYTHONPATH"] = f"{case.source}{os.pathsep}{case.source}/proto"
@@ -555,8 +564,9 @@ def row(case: Case, ours: Measured, floor: Measured) -> list[str]:
 
 def cases(args: argparse.Namespace) -> list[Case]:
     games = [args.game] if args.game else list(GAMES)
+    options = tuple(args.option)
     found = [
-        Case("tigerden", game, GAMES[game], tables, 0, args.seconds)
+        Case("tigerden", game, GAMES[game], tables, 0, args.seconds, options=options)
         for game in games
         for tables in args.tables
     ]
@@ -575,7 +585,15 @@ def table_counts(text: str) -> list[int]:
     return [int(n) for n in text.split(",") if n != "0"]
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def match_option(text: str) -> tuple[str, str]:
+    key, equals, value = text.partition("=")
+    if not equals or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE (for example deals=6)")
+    return key, value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of `make bench-server`."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="measured window per case")
     parser.add_argument("--tables", type=table_counts, default=[64], metavar="N,...")
@@ -594,6 +612,23 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=table_counts,
         metavar="N,...",
         help="tables of the boardgame.io case (bench/peer.py; default: --tables); 0: none",
+    )
+    parser.add_argument(
+        "--option",
+        type=match_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a match option of the tigerden Play cases (repeatable), for example deals=6 with "
+        "--game koikoi: longer matches, so fewer of each move's share of sitting down and leaving",
+    )
+    parser.add_argument(
+        "--floor-burn-us",
+        type=float,
+        default=0.0,
+        metavar="N",
+        help="the floor spends N µs of CPU on each move (bench.floor --burn-us), so that it moves "
+        "at tigerden's pace; its CPU per move less N is gRPC's at that pace (default 0)",
     )
     parser.add_argument("--workers", type=int, default=2, help="client processes per case")
     parser.add_argument("--out", type=Path, default=Path("bench/results/server.csv"))
@@ -615,7 +650,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         metavar="TXT",
         help="run each tigerden server under pyinstrument and write the (last) report here",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    command = parser()
+    args = command.parse_args(argv)
+    for game in [args.game] if args.game else list(GAMES):
+        try:
+            RULES[game].info.validate(GAMES[game], dict(args.option))
+        except BadOptions as error:
+            command.error(f"--option for {game}: {error}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     rows, compared, beside = [], [], []
     for case in cases(args):
@@ -628,8 +673,23 @@ def main(argv: Sequence[str] | None = None) -> None:
             compiled = measure(replace(case, source=source, compiled=True), args.workers)
             compared.append((case, ours, compiled))
         # The floor is the same bare gRPC server whatever the seats speak.
-        floor_case = replace(case, server="floor", update_bytes=ours.snapshot_bytes, browser=False)
+        floor_case = replace(
+            case,
+            server="floor",
+            update_bytes=ours.snapshot_bytes,
+            browser=False,
+            burn_us=args.floor_burn_us,
+        )
         floor = measure(floor_case, args.workers)
+        if args.floor_burn_us:
+            print(
+                f"{case.game}: the floor at {floor.moves_per_s:.1f} moves/s (tigerden "
+                f"{ours.moves_per_s:.1f}), CPU per move less its burn "
+                f"{floor.cpu_us_per_move - args.floor_burn_us:.0f} µs (the rows' floor columns "
+                "include the burn)",
+                file=sys.stderr,
+                flush=True,
+            )
         rows.append(row(case, ours, floor))
         beside.append((case, ours, floor))
         print(" ".join(rows[-1]), file=sys.stderr, flush=True)

@@ -36,3 +36,17 @@ def test_moves_prints_the_submit_and_snapshot_costs_of_every_game(
     for line in lines:
         submit, snapshots = (float(cost) for cost in re.findall(r"([\d.]+) µs", line))
         assert submit > 0 and snapshots > 0
+
+
+def test_matches_prints_each_games_cost_per_move_with_its_turnover(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    costs.matches(count=2, rounds=1)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(GAMES)
+    shape = r"([\d.]+) moves a match: +([\d.]+) µs per move, .* leaving +([\d.]+) \( *(\d+) µs"
+    for line in lines:
+        found = re.search(shape, line)
+        assert found is not None, line
+        moves, per_move, turnover, per_match = (float(number) for number in found.groups())
+        assert moves >= 1 and per_move > turnover > 0 and per_match > 0

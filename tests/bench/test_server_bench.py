@@ -64,3 +64,24 @@ def test_each_case_is_held_to_its_goals_against_the_cases_of_the_same_run() -> N
         [],
     ]
     assert str(goals.goals(runs)[0][0]) == "cpu/floor 1.97 (<= 2) yes"
+
+
+@pytest.mark.timeout(300)
+def test_the_floor_can_be_paced_and_the_matches_given_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--floor-burn-us` makes the floor spend that CPU on each move (so its CPU per move is at
+    least that), `--option` reaches every tigerden match, and a bad option stops the run before
+    any server starts, naming it."""
+    out = tmp_path / "server.csv"
+    tiny = ["--game", "koikoi", "--tables", "1", "--spectators", "0", "--seconds", "1"]
+    tiny += ["--browser-tables", "0", "--bgio-tables", "0", "--workers", "1"]
+    server.main([*tiny, "--option", "deals=3", "--floor-burn-us", "400", "--out", str(out)])
+    (row,) = csv.DictReader(out.read_text().splitlines())
+    assert float(row["floor_cpu_us_per_move"]) >= 400
+    assert "CPU per move less its burn" in capsys.readouterr().err
+    parsed = server.cases(server.parser().parse_args([*tiny, "--option", "deals=3"]))
+    assert {case.options for case in parsed} == {(("deals", "3"),)}
+    with pytest.raises(SystemExit):
+        server.main([*tiny, "--option", "deals=5", "--out", str(out)])
+    assert "option deals='5' is not one of" in capsys.readouterr().err
