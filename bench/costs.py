@@ -5,6 +5,7 @@ measured out of any server so that the noise of a load run does not hide it.
     python -m bench.costs public   # the public part encoded at each revision of whole matches
     python -m bench.costs moves    # Room.submit and every seat's snapshot, per move, per game
     python -m bench.costs matches  # whole matches: sitting down, the moves, leaving, per move
+    python -m bench.costs turnover # a live server's CPU for a match's calls, and bare gRPC's
     python -m bench.costs commit   # the store's commit of a move: with its clock, or alone
     python -m bench.costs stream   # a bare grpc.aio stream: server CPU per message sent
     python -m bench.costs memory   # tigerden's own Python heap per idle table (tracemalloc)
@@ -26,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from tigerden.v1 import match_pb2
+from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from bench.server import GAMES as PLAYERS
-from bench.server import server_cpu_seconds
+from bench.server import Case, server_cpu_seconds, start_server
 from engine import GAMES
 from engine.core import Seat, State
 from server import outbound
@@ -310,6 +311,132 @@ def matches(count: int = 400, rounds: int = 3) -> None:
         store.close()
 
 
+async def turned_over(channels: list[grpc.aio.Channel], game_id: str, players: int) -> None:
+    """One match's calls as `make bench-server`'s tables make them between two matches: the
+    match created, every seat joined and its Play stream opened until its first snapshot,
+    then every stream cancelled (the client moves on to the next match)."""
+    human = lobby_pb2.SeatSpec(kind=lobby_pb2.SEAT_KIND_HUMAN)
+    lobby = lobby_pb2_grpc.LobbyServiceStub(channels[0])
+    created = await lobby.CreateMatch(
+        lobby_pb2.CreateMatchRequest(game_id=game_id, players=players, seats=[human] * players)
+    )
+    calls = []
+    for seat in range(players):
+        joined = await lobby_pb2_grpc.LobbyServiceStub(channels[seat]).JoinMatch(
+            lobby_pb2.JoinMatchRequest(match_id=created.match.match_id, player_name=f"p{seat}")
+        )
+        play: Any = match_pb2_grpc.MatchServiceStub(channels[seat]).Play
+        calls.append(play(metadata=(("authorization", f"Bearer {joined.token}"),)))
+    for call in calls:
+        await call.read()
+    for call in calls:
+        call.cancel()
+
+
+async def turn_over(address: str, pid: int, game_id: str, players: int, count: int) -> float:
+    """Server CPU seconds for `count` matches turned over (after 20 to warm up)."""
+    channels = [grpc.aio.insecure_channel(address) for _ in range(players)]
+    for _ in range(20):
+        await turned_over(channels, game_id, players)
+    before = server_cpu_seconds(pid)
+    for _ in range(count):
+        await turned_over(channels, game_id, players)
+    used = server_cpu_seconds(pid) - before
+    for channel in channels:
+        await channel.close(None)
+    return used
+
+
+async def bare_server(ports: Any, stop: Any) -> None:
+    """A bare `grpc.aio` server with a unary method and a bidirectional one (bytes in and out,
+    no serialisers): what gRPC alone costs a call."""
+
+    async def unary(request: bytes, context: Any) -> bytes:
+        return PAYLOAD[:100]
+
+    async def bidirectional(requests: AsyncIterator[bytes], context: Any) -> AsyncIterator[bytes]:
+        yield PAYLOAD
+        async for request in requests:
+            yield request
+
+    handlers = {
+        "U": grpc.unary_unary_rpc_method_handler(unary),
+        "B": grpc.stream_stream_rpc_method_handler(bidirectional),
+    }
+    server = grpc.aio.server()
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("c.C", handlers),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    ports.put(port)
+    await asyncio.get_running_loop().run_in_executor(None, stop.get)
+    await server.stop(0)
+
+
+def serve_bare(ports: Any, stop: Any) -> None:
+    asyncio.run(bare_server(ports, stop))
+
+
+async def bare_calls(port: int, count: int, stream: bool) -> None:
+    """`count` unary calls, or streams opened, read once and cancelled."""
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+        method: Any = channel.stream_stream if stream else channel.unary_unary
+        for _ in range(count):
+            if stream:
+                call = method("/c.C/B")()
+                await call.read()
+                call.cancel()
+            else:
+                await method("/c.C/U")(b"x")
+
+
+def bare(count: int = 1000) -> tuple[float, float]:
+    """Server CPU seconds of a bare `grpc.aio` unary call and of a stream opened, read once and
+    cancelled (each after 50 to warm up)."""
+    spawn = multiprocessing.get_context("spawn")
+    ports, stop = spawn.Queue(), spawn.Queue()
+    server = spawn.Process(target=serve_bare, args=(ports, stop))
+    server.start()
+    port, costs = ports.get(), []
+    for stream in (False, True):
+        asyncio.run(bare_calls(port, 50, stream))
+        before = server_cpu_seconds(server.pid or 0)
+        asyncio.run(bare_calls(port, count, stream))
+        costs.append((server_cpu_seconds(server.pid or 0) - before) / count)
+    stop.put(True)
+    server.join()
+    return costs[0], costs[1]
+
+
+def turnover(count: int = 300) -> None:
+    """A live `tigerden serve`'s CPU for what happens between two matches of a bench table,
+    per match: `CreateMatch`, a `JoinMatch` and a Play stream per seat (its first snapshot
+    read), the streams cancelled. `make bench-server`'s tables pay this every match (a Doors
+    or Koi-Koi match every 12 to 15 random moves); its floor never does. Process CPU of the
+    server (all its threads), one client in this process."""
+    for game_id, players in PLAYERS.items():
+        with tempfile.TemporaryDirectory() as folder:
+            case = Case("tigerden", game_id, players, 1, 0, 1.0)
+            server, address = start_server(case, folder)
+            try:
+                used = asyncio.run(turn_over(address, server.pid, game_id, players, count))
+            finally:
+                server.terminate()  # a graceful stop: its bot pool's semaphores go with it
+                server.wait()
+        print(
+            f"{game_id:13} {1e3 * used / count:5.2f} ms of server CPU a match turned over "
+            f"({players} seats, {count} matches)",
+            flush=True,
+        )
+    unary, stream = bare()
+    print(
+        f"bare grpc.aio: {1e6 * unary:.0f} µs of server CPU a unary call, {1e6 * stream:.0f} µs "
+        "a stream opened, read once and cancelled"
+    )
+    for game_id, players in PLAYERS.items():
+        calls = (1 + players) * unary + players * stream
+        print(f"{game_id:13} the same calls on bare gRPC: {1e3 * calls:5.2f} ms a match")
+
+
 async def idle_tables(tables: int = 64) -> None:
     """tigerden's own heap per idle table: created, every seat joined with a stream open."""
     with tempfile.TemporaryDirectory() as folder:
@@ -359,7 +486,8 @@ def commits(count: int = 5000, rounds: int = 3) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "what", choices=["views", "public", "moves", "matches", "commit", "stream", "memory"]
+        "what",
+        choices=["views", "public", "moves", "matches", "turnover", "commit", "stream", "memory"],
     )
     args = parser.parse_args()
     if args.what == "views":
@@ -370,6 +498,8 @@ def main() -> None:
         moves()
     elif args.what == "matches":
         matches()
+    elif args.what == "turnover":
+        turnover()
     elif args.what == "commit":
         commits()
     elif args.what == "stream":

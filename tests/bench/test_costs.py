@@ -50,3 +50,15 @@ def test_matches_prints_each_games_cost_per_move_with_its_turnover(
         assert found is not None, line
         moves, per_move, turnover, per_match = (float(number) for number in found.groups())
         assert moves >= 1 and per_move > turnover > 0 and per_match > 0
+
+
+@pytest.mark.timeout(300)  # a live server started per game, and a bare gRPC one
+def test_turnover_prints_a_live_servers_cost_a_match_and_bare_grpcs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    costs.turnover(count=20)  # enough CPU that the clock's 10 ms ticks count some
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == [*GAMES, "bare", *GAMES]
+    served = [float(re.findall(r"([\d.]+) ms", line)[0]) for line in lines[: len(GAMES)]]
+    bare = [float(re.findall(r"([\d.]+) ms", line)[0]) for line in lines[len(GAMES) + 1 :]]
+    assert all(cost > 0 for cost in served + bare)
