@@ -30,6 +30,10 @@ from typing import Any
 import grpc
 
 METHOD = "/floor.Floor/Play"
+UNARY = "/floor.Floor/Call"
+"""A unary method answering any request with a few bytes: the floor's CreateMatch and
+JoinMatch, for a load that turns its tables over as tigerden's matches end
+(`bench.server --floor-turnover`)."""
 
 
 class Mailbox:
@@ -91,10 +95,18 @@ class Floor:
             mailbox.wake.set()
 
 
+async def answer(request: bytes, context: Any) -> bytes:
+    return b"A" + request[:40]
+
+
 async def serve(port: int, update_bytes: int, burn_us: float = 0.0) -> None:
     floor = Floor(update_bytes, burn_us)
     handler = grpc.method_handlers_generic_handler(
-        "floor.Floor", {"Play": grpc.stream_stream_rpc_method_handler(floor.play)}
+        "floor.Floor",
+        {
+            "Play": grpc.stream_stream_rpc_method_handler(floor.play),
+            "Call": grpc.unary_unary_rpc_method_handler(answer),
+        },
     )
     server = grpc.aio.server(options=[("grpc.max_concurrent_streams", 1_000_000)])
     server.add_generic_rpc_handlers((handler,))

@@ -46,7 +46,7 @@ import grpc
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from bench import goals, peer
-from bench.floor import METHOD
+from bench.floor import METHOD, UNARY
 from engine import GAMES as RULES
 from engine.core import BadOptions
 from tools.grpcweb import GrpcWebClient, GrpcWebError
@@ -86,6 +86,9 @@ class Case:
     update_bytes: int = 0
     burn_us: float = 0.0
     """The floor's CPU spent on each move (`bench.floor --burn-us`), to move at tigerden's pace."""
+    turnover: int = 0
+    """The floor's tables end a "match" every `turnover` moves and start the next as tigerden's
+    do (a unary call to create it, one per seat to join, a new stream per viewer); 0: never."""
     source: str = ""
     """Another checkout whose `tigerden serve` runs instead (the before of a before/after)."""
     compiled: bool = False
@@ -356,8 +359,24 @@ class FloorTable(Table):
                 if message[:1] == b"S":
                     self.seen(viewer, int(message[1:].split(b" ", 1)[0]))
 
+    async def turn_over(self) -> None:
+        """The match's end and the next one's start, as tigerden's tables make them: the
+        streams cancelled, a call to create the match and one per seat to join it, new
+        streams."""
+        await self.stop()
+        for call in self.calls:
+            call.cancel()
+        for seat in range(-1, self.case.players):  # -1: the creation, then each seat's join
+            unary: Any = self.channels[max(seat, 0)].unary_unary  # bytes: no serialisers
+            await unary(UNARY)(b"J%d %d" % (self.number, seat))
+        self.versions = [-1] * self.viewers
+        await self.setup()
+
     async def move(self) -> float | None:
         current = max(self.versions[: self.case.players])
+        if self.case.turnover and current >= self.case.turnover:
+            await self.turn_over()
+            current = max(self.versions[: self.case.players])
         head = b"M%d %d " % (self.number, current)
         self.aim(current + 1)
         sent = time.perf_counter()
@@ -585,6 +604,25 @@ def table_counts(text: str) -> list[int]:
     return [int(n) for n in text.split(",") if n != "0"]
 
 
+def turns_over(case: Case) -> bool:
+    """Whether `--floor-turnover` applies to `case`: tigerden's tables of seats alone."""
+    return case.server == "tigerden" and not case.spectators
+
+
+def match_moves(case: Case, matches: int = 300) -> int:
+    """How many moves a match of `case` lasts on average when every move is a random legal
+    one, as the load plays it (the engine alone, seeded: the same number every run)."""
+    game = RULES[case.game]
+    options = game.info.validate(case.players, dict(case.options))
+    rng, moves = random.Random(0), 0
+    for _ in range(matches):
+        state = game.new(case.players, options, rng.getrandbits(32))
+        while state.to_act() is not None:
+            state.apply(rng.choice(state.legal_moves()))
+            moves += 1
+    return max(1, round(moves / matches))
+
+
 def match_option(text: str) -> tuple[str, str]:
     key, equals, value = text.partition("=")
     if not equals or not key:
@@ -629,6 +667,14 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the floor spends N µs of CPU on each move (bench.floor --burn-us), so that it moves "
         "at tigerden's pace; its CPU per move less N is gRPC's at that pace (default 0)",
+    )
+    parser.add_argument(
+        "--floor-turnover",
+        action="store_true",
+        help="the floor's tables turn over as tigerden's do: every as many moves as a random "
+        "match of the case lasts, its streams are cancelled and a unary call creates the next "
+        "match, one per seat joins it, and new streams open (tigerden's Play and browser "
+        "cases; not the spectators' or boardgame.io's)",
     )
     parser.add_argument("--workers", type=int, default=2, help="client processes per case")
     parser.add_argument("--out", type=Path, default=Path("bench/results/server.csv"))
@@ -679,7 +725,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             update_bytes=ours.snapshot_bytes,
             browser=False,
             burn_us=args.floor_burn_us,
+            turnover=match_moves(case) if args.floor_turnover and turns_over(case) else 0,
         )
+        if floor_case.turnover:
+            print(
+                f"{case.game}: the floor's tables turn over every {floor_case.turnover} moves",
+                file=sys.stderr,
+                flush=True,
+            )
         floor = measure(floor_case, args.workers)
         if args.floor_burn_us:
             print(

@@ -71,15 +71,24 @@ def test_the_floor_can_be_paced_and_the_matches_given_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`--floor-burn-us` makes the floor spend that CPU on each move (so its CPU per move is at
-    least that), `--option` reaches every tigerden match, and a bad option stops the run before
-    any server starts, naming it."""
+    least that), `--floor-turnover` turns its tables over every as many moves as a random match
+    of the case lasts (longer with more deals), `--option` reaches every tigerden match, and a
+    bad option stops the run before any server starts, naming it."""
     out = tmp_path / "server.csv"
     tiny = ["--game", "koikoi", "--tables", "1", "--spectators", "0", "--seconds", "1"]
     tiny += ["--browser-tables", "0", "--bgio-tables", "0", "--workers", "1"]
-    server.main([*tiny, "--option", "deals=3", "--floor-burn-us", "400", "--out", str(out)])
+    paced = ["--floor-burn-us", "400", "--floor-turnover"]
+    server.main([*tiny, "--option", "deals=3", *paced, "--out", str(out)])
     (row,) = csv.DictReader(out.read_text().splitlines())
     assert float(row["floor_cpu_us_per_move"]) >= 400
-    assert "CPU per move less its burn" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "CPU per move less its burn" in said
+    three_deals = server.match_moves(
+        server.Case("tigerden", "koikoi", 2, 1, 0, 1.0, options=(("deals", "3"),))
+    )
+    assert f"the floor's tables turn over every {three_deals} moves" in said
+    one_deal = server.match_moves(server.Case("tigerden", "koikoi", 2, 1, 0, 1.0))
+    assert 1 < one_deal < three_deals
     parsed = server.cases(server.parser().parse_args([*tiny, "--option", "deals=3"]))
     assert {case.options for case in parsed} == {(("deals", "3"),)}
     with pytest.raises(SystemExit):
