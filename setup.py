@@ -2,10 +2,11 @@
 
 Everything about the package is in pyproject.toml; this file only adds the optional fast path.
 `pip install .` compiles the hot modules (`COMPILED`: the engines, the bots, the codecs, the
-outbound path and the room) into C extensions when mypy (a build requirement) and a working C
-compiler with Python's headers are there, and installs the plain modules otherwise; the two run
-the same code. `TIGERDEN_COMPILE=0` never compiles, `TIGERDEN_COMPILE=1` fails rather than fall back
-(without a compiler, or when mypyc refuses the source).
+outbound path, the room and what it tells of every change) into C extensions when mypy (a build
+requirement) and a working C compiler with Python's headers are there, and installs the plain
+modules otherwise; the two run the same code. `TIGERDEN_COMPILE=0` never compiles,
+`TIGERDEN_COMPILE=1` fails rather than fall back (without a compiler, or when mypyc refuses the
+source).
 An editable install (`pip install -e`, the development .venv) never compiles: a C extension
 beside its edited source would shadow it. The development tree's compiled build is
 `make compiled`, into build/mypyc, used only where asked (README: "The fast build").
@@ -28,10 +29,17 @@ COMPILED = (
     "server/notes.py",
     "server/clock.py",
     "server/room.py",
+    "server/mailbox.py",
+    "server/snapshot_cache.py",
+    "server/registry.py",
+    "server/referee.py",
+    "server/codec_log.py",
     "bots/*.py",
     "bots/*/*.py",
 )
-"""The modules the server profile and the engine benchmark spend their time in, and the bots:
+"""The modules the server profile and the engine benchmark spend their time in (the stream's
+mailbox, the registry and referee the room tells of every change, the move log's encoder among
+them), and the bots:
 a `hard` decision spends its time in the search (bots/ismcts.py), the informed rollouts
 (bots/decide.py, bots/policy.py) and each game's heuristics (bots/<game>/policy.py) besides the
 engine, and `make bench-ai` plays its matches on this build (it decides as the source does:

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import random
 
-from bots import decide
+from bots.decide import decide
 from bots.levels import LEVELS
 from server.clock import Ending
 from server.errors import Refusal

@@ -11,6 +11,7 @@
 'use strict';
 
 const { io } = require('socket.io-client');
+const { finish } = require('./finish');
 
 const SEATS = 4;
 const GAME = 'cards';
@@ -167,9 +168,8 @@ async function main() {
   const moves = counts.reduce((a, b) => a + b, 0);
   const bytes = tables.reduce((sum, t) => sum + t.bytes, 0);
   const states = tables.reduce((sum, t) => sum + t.states, 0);
-  process.stdout.write(`${JSON.stringify({ moves, latencies, bytes, states })}\n`);
   tables.forEach((table) => table.close());
-  process.exit(0);
+  finish(JSON.stringify({ moves, latencies, bytes, states }));
 }
 
 main().catch((error) => {

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import csv
 import math
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from bench import goals, server
+from bench import goals, peer, server
 
 ISSUE_HEADER = (
     "game,players,tables,moves_per_s,p50_ms,p99_ms,cpu_us_per_move,kb_per_table,"
@@ -94,3 +95,14 @@ def test_the_floor_can_be_paced_and_the_matches_given_options(
     with pytest.raises(SystemExit):
         server.main([*tiny, "--option", "deals=5", "--out", str(out)])
     assert "option deals='5' is not one of" in capsys.readouterr().err
+
+
+def test_the_boardgame_io_driver_writes_a_result_line_of_any_length_whole() -> None:
+    """drive.js ends by writing one JSON line to a pipe and exiting: at 64 busy tables the line
+    is over 64 KB, and exiting before the pipe took it all cut it at 65,536 bytes (bench/peer.py
+    then failed to parse it). `finish` exits once the line is out."""
+    script = "require('./finish').finish('x'.repeat(300000))"
+    done = subprocess.run(
+        [peer.node(), "-e", script], cwd=peer.FOLDER, capture_output=True, check=True
+    )
+    assert done.stdout == b"x" * 300000 + b"\n"
