@@ -280,5 +280,7 @@ def test_a_pile_as_shown_is_its_cards_yaku_progress_and_groups_and_is_remembered
         scorer.progress(held, month),
         scorer.groups(held),
     )
-    assert scorer.shown(held, month, called) is shown
+    # Remembered: the very parts again (the compiled build boxes the outer tuple anew).
+    again = scorer.shown(held, month, called)
+    assert all(part is kept for part, kept in zip(again, shown, strict=True))
     assert scorer.shown(held, month, not called)[1] == scorer.yaku(held, month, not called)
