@@ -34,6 +34,7 @@ COMPILED = (
     "server/registry.py",
     "server/referee.py",
     "server/codec_log.py",
+    "server/delivery.py",
     "bots/*.py",
     "bots/*/*.py",
 )

@@ -24,6 +24,7 @@ from server.archive import Archive
 from server.chat import ChatDesk
 from server.clock import TABLE_OPTIONS
 from server.codecs import Codec, unwrap_move
+from server.delivery import deliver
 from server.errors import Reason, Refusal
 from server.guard import abort, internal_error
 from server.hints import HINTS, HintDesk
@@ -349,32 +350,9 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         response: Descriptor,
         stay_after_finish: bool = False,
     ) -> None:
-        """Writes move results and snapshots for one subscriber, each as a `response` message
-        (PlayResponse or WatchResponse), until it closes or the match has ended (the last
-        snapshot then shows the result), or with `stay_after_finish` until the caller ends the
-        call. A snapshot is serialised once per revision and shared (server/outbound.py), so it
-        goes out as bytes: the response is written already serialised, and without a running
-        clock the same response bytes go to every stream of a viewer owed the same update."""
+        """Writes `subscriber`'s results and snapshots (server/delivery.py)."""
         codec = self.codecs[room.game_id]
-        snapshot_field = response.fields_by_name["snapshot"]
-        result_field = response.fields_by_name.get("result")  # None: Watch, which has none
-        viewer = subscriber.seat
-        while True:
-            await subscriber.wait()
-            # Drain until none are left: a move read while we write must have its result sent
-            # before the snapshot that includes it.
-            while result_field is not None and (results := subscriber.take_results()):
-                for version, result in results:
-                    answer = outbound.move_result(result, version).SerializeToString()
-                    await context.write(outbound.embedded(result_field, answer))
-            update = subscriber.take_update()
-            if update is not None:
-                sent = outbound.response(room, codec, viewer, update, snapshot_field)
-                await context.write(sent.data)
-                if sent.finished and not stay_after_finish:
-                    return  # judged by what was sent: the room may have moved on during write
-            if subscriber.closed:
-                return
+        await deliver(room, codec, subscriber, context, response, stay_after_finish)
 
     async def Play(  # type: ignore[override]  # grpc.aio's reader/writer form, not a generator
         self,
