@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
+from tigerden.v1 import match_pb2
 
 from bench.server import GAMES as PLAYERS
-from bench.server import Case, server_cpu_seconds, start_server
+from bench.server import Case, TigerdenTable, server_cpu_seconds, start_server
 from engine import GAMES
 from engine.core import Seat, State
 from server import outbound
@@ -207,6 +207,14 @@ def seated_table(lobby: Lobby, game_id: str, players: int) -> tuple[Room, list[S
     return room, [room.subscribe(seat) for seat in range(players)]
 
 
+def delivered(room: Room, codec: Codec, streams: list[Subscriber], field: Any) -> None:
+    """What every stream of `room` writes after a change: its update, as its snapshot."""
+    for subscriber in streams:
+        update = subscriber.take_update()
+        if update is not None:
+            outbound.response(room, codec, subscriber.seat, update, field)
+
+
 def moves(count: int = 3000) -> None:
     """tigerden's own CPU per move outside gRPC, per game: `Room.submit` (the rules, the
     SQLite commit, the broadcast) and every seat's snapshot as its Play stream writes it
@@ -229,10 +237,7 @@ def moves(count: int = 3000) -> None:
                     served.registry.release(room)
                     room, streams = seated_table(lobby, game_id, players)
                 started = time.process_time()
-                for subscriber in streams:
-                    update = subscriber.take_update()
-                    if update is not None:
-                        outbound.response(room, codec, subscriber.seat, update, field)
+                delivered(room, codec, streams, field)
                 sent = time.process_time()
                 if played == count:
                     break
@@ -247,14 +252,6 @@ def moves(count: int = 3000) -> None:
                 flush=True,
             )
         store.close()
-
-
-def delivered(room: Room, codec: Codec, streams: list[Subscriber], field: Any) -> None:
-    """What every stream of `room` writes after a change: its update, as its snapshot."""
-    for subscriber in streams:
-        update = subscriber.take_update()
-        if update is not None:
-            outbound.response(room, codec, subscriber.seat, update, field)
 
 
 def matches(count: int = 400, rounds: int = 3) -> None:
@@ -311,37 +308,24 @@ def matches(count: int = 400, rounds: int = 3) -> None:
         store.close()
 
 
-async def turned_over(channels: list[grpc.aio.Channel], game_id: str, players: int) -> None:
-    """One match's calls as `make bench-server`'s tables make them between two matches: the
-    match created, every seat joined and its Play stream opened until its first snapshot,
-    then every stream cancelled (the client moves on to the next match)."""
-    human = lobby_pb2.SeatSpec(kind=lobby_pb2.SEAT_KIND_HUMAN)
-    lobby = lobby_pb2_grpc.LobbyServiceStub(channels[0])
-    created = await lobby.CreateMatch(
-        lobby_pb2.CreateMatchRequest(game_id=game_id, players=players, seats=[human] * players)
-    )
-    calls = []
-    for seat in range(players):
-        joined = await lobby_pb2_grpc.LobbyServiceStub(channels[seat]).JoinMatch(
-            lobby_pb2.JoinMatchRequest(match_id=created.match.match_id, player_name=f"p{seat}")
-        )
-        play: Any = match_pb2_grpc.MatchServiceStub(channels[seat]).Play
-        calls.append(play(metadata=(("authorization", f"Bearer {joined.token}"),)))
-    for call in calls:
-        await call.read()
-    for call in calls:
-        call.cancel()
+async def turn_over(case: Case, address: str, pid: int, count: int) -> float:
+    """Server CPU seconds for `count` matches turned over by a table of `make bench-server`'s
+    load (`TigerdenTable`: its streams cancelled, the next match created, every seat joined
+    and its Play stream opened until its first snapshot), after 20 to warm up."""
+    channels = [grpc.aio.insecure_channel(address) for _ in range(case.players)]
+    table = TigerdenTable(case, 0, channels)
 
+    async def next_matches(matches: int) -> None:
+        for _ in range(matches):
+            await table.hang_up()
+            await table.setup()
 
-async def turn_over(address: str, pid: int, game_id: str, players: int, count: int) -> float:
-    """Server CPU seconds for `count` matches turned over (after 20 to warm up)."""
-    channels = [grpc.aio.insecure_channel(address) for _ in range(players)]
-    for _ in range(20):
-        await turned_over(channels, game_id, players)
+    await table.setup()
+    await next_matches(20)
     before = server_cpu_seconds(pid)
-    for _ in range(count):
-        await turned_over(channels, game_id, players)
+    await next_matches(count)
     used = server_cpu_seconds(pid) - before
+    await table.hang_up()
     for channel in channels:
         await channel.close(None)
     return used
@@ -418,7 +402,7 @@ def turnover(count: int = 300) -> None:
             case = Case("tigerden", game_id, players, 1, 0, 1.0)
             server, address = start_server(case, folder)
             try:
-                used = asyncio.run(turn_over(address, server.pid, game_id, players, count))
+                used = asyncio.run(turn_over(case, address, server.pid, count))
             finally:
                 server.terminate()  # a graceful stop: its bot pool's semaphores go with it
                 server.wait()

@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import contextlib
 import csv
+import functools
 import math
 import multiprocessing
 import os
@@ -136,6 +137,7 @@ class Table:
         self.latest: list[match_pb2.Snapshot | None] = [None] * case.players
         self.finished = False
         self.rng = random.Random(number)
+        self.calls: list[Any] = []
 
     def seen(self, viewer: int, version: int) -> None:
         if self.versions[viewer] < self.target <= version:
@@ -166,6 +168,13 @@ class Table:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         self.tasks = []
+
+    async def hang_up(self) -> None:
+        """The match's streams ended, as a client leaving a finished match ends them: their
+        readers stopped and their calls cancelled."""
+        await self.stop()
+        for call in self.calls:
+            call.cancel()
 
     async def run(self, start: float, end: float, latencies: list[float]) -> int:
         """Plays until `end`; returns the moves whose snapshots all arrived in [start, end]."""
@@ -205,7 +214,7 @@ class TigerdenTable(Table):
         self.match_id = created.match.match_id
         self.latest = [None] * self.case.players
         self.versions = [-1] * self.viewers
-        self.calls: list[Any] = []
+        self.calls = []
         self.finished = False
         self.refused = False
         for seat in range(self.case.players):
@@ -241,9 +250,7 @@ class TigerdenTable(Table):
 
     async def move(self) -> float | None:
         if self.finished:
-            await self.stop()
-            for call in self.calls:
-                call.cancel()
+            await self.hang_up()
             await self.setup()
         current = max(self.versions[: self.case.players])
         for seat, snapshot in enumerate(self.latest):
@@ -363,9 +370,7 @@ class FloorTable(Table):
         """The match's end and the next one's start, as tigerden's tables make them: the
         streams cancelled, a call to create the match and one per seat to join it, new
         streams."""
-        await self.stop()
-        for call in self.calls:
-            call.cancel()
+        await self.hang_up()
         for seat in range(-1, self.case.players):  # -1: the creation, then each seat's join
             unary: Any = self.channels[max(seat, 0)].unary_unary  # bytes: no serialisers
             await unary(UNARY)(b"J%d %d" % (self.number, seat))
@@ -609,14 +614,22 @@ def turns_over(case: Case) -> bool:
     return case.server == "tigerden" and not case.spectators
 
 
-def match_moves(case: Case, matches: int = 300) -> int:
+def match_moves(case: Case) -> int:
     """How many moves a match of `case` lasts on average when every move is a random legal
     one, as the load plays it (the engine alone, seeded: the same number every run)."""
-    game = RULES[case.game]
-    options = game.info.validate(case.players, dict(case.options))
+    return mean_match_moves(case.game, case.players, case.options)
+
+
+@functools.cache
+def mean_match_moves(
+    game_id: str, players: int, chosen: tuple[tuple[str, str], ...], matches: int = 300
+) -> int:
+    """`match_moves` for every case of one game, player count and options (once a run)."""
+    game = RULES[game_id]
+    options = game.info.validate(players, dict(chosen))
     rng, moves = random.Random(0), 0
     for _ in range(matches):
-        state = game.new(case.players, options, rng.getrandbits(32))
+        state = game.new(players, options, rng.getrandbits(32))
         while state.to_act() is not None:
             state.apply(rng.choice(state.legal_moves()))
             moves += 1

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
-from google.protobuf.descriptor import Descriptor
 from tigerden.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, match_pb2_grpc
 
 from engine.core import GameInfo, Seat
@@ -31,7 +30,7 @@ from server.hints import HINTS, HintDesk
 from server.host import HostControls
 from server.limits import Limiter, client_address
 from server.lobby import Lobby
-from server.mailbox import Accepted, Subscriber
+from server.mailbox import Accepted
 from server.notes import NoteKind
 from server.paging import DEFAULT_PAGE, after_key, page, page_size, token_after
 from server.registry import Registry
@@ -342,18 +341,6 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         decoded = unwrap_move(self.codecs[room.game_id], move)
         return room.submit(seat, version, decoded)
 
-    async def _send(
-        self,
-        room: Room,
-        subscriber: Subscriber,
-        context: grpc.aio.ServicerContext[Any, Any],
-        response: Descriptor,
-        stay_after_finish: bool = False,
-    ) -> None:
-        """Writes `subscriber`'s results and snapshots (server/delivery.py)."""
-        codec = self.codecs[room.game_id]
-        await deliver(room, codec, subscriber, context, response, stay_after_finish)
-
     async def Play(  # type: ignore[override]  # grpc.aio's reader/writer form, not a generator
         self,
         request_iterator: AsyncIterator[match_pb2.PlayRequest],
@@ -396,7 +383,8 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
         self._readers.add(reader)
         reader.add_done_callback(self._readers.discard)
         try:
-            await self._send(room, subscriber, context, match_pb2.PlayResponse.DESCRIPTOR)
+            codec = self.codecs[room.game_id]
+            await deliver(room, codec, subscriber, context, match_pb2.PlayResponse.DESCRIPTOR)
         finally:
             self.limiter.unsubscribe(room, subscriber)
             self.registry.release(room)
@@ -427,8 +415,9 @@ class MatchService(match_pb2_grpc.MatchServiceServicer):
             self.registry.release(room)
             raise
         try:
-            await self._send(
+            await deliver(
                 room,
+                self.codecs[room.game_id],
                 subscriber,
                 context,
                 match_pb2.WatchResponse.DESCRIPTOR,
