@@ -15,7 +15,10 @@ a grid (the likelihood of a mixture is no Beta, so there is no closed form):
   truthful one (a card the likelier for each trait it shares with the Door).
 * `random_chance`: how often the Collector's take is not the one the heuristic would make,
   the opponent model's `surprise`. Each earlier take weighs "a random card of the display"
-  against "the heuristic's take" (`policy.take_value` on the Collector's own view then).
+  against "the heuristic's take" (`policy.take_value` on the Collector's own view then). The
+  takes of the running contest count too, before its Doors are shown: their chance from the
+  heuristic is averaged over the Doors the Collector may hold, so takes that no one Door
+  explains read as random (`Mixture`) — in a match's first contest that is all there is.
 
 Only public facts are read: the records, and the current view's seats and rules.
 """
@@ -31,6 +34,7 @@ from engine.doors.model import (
     Card,
     ContestRecord,
     Discard,
+    DoorsMove,
     DoorsView,
     Phase,
     ScoreReason,
@@ -45,12 +49,28 @@ _POINTS = tuple((i + 0.5) / GRID for i in range(GRID))
 Evidence = tuple[float, float]
 """One observation: its likelihood if it is of the careless (random) kind, and if it is not."""
 
+Mixture = tuple[tuple[float, tuple[Evidence, ...]], ...]
+"""Observations whose likelihoods depend on something unknown (the Door of a contest still in
+play): for each possibility, its weight and the observations' `Evidence` were it so."""
 
-def posterior_mean(prior: float, strength: float, evidence: Sequence[Evidence]) -> float:
+
+def _log_likelihood(c: float, mixture: Mixture) -> float:
+    return math.log(
+        sum(
+            weight * math.prod(c * careless + (1.0 - c) * careful for careless, careful in given)
+            for weight, given in mixture
+        )
+    )
+
+
+def posterior_mean(
+    prior: float, strength: float, evidence: Sequence[Evidence], unsure: Mixture = ()
+) -> float:
     """The posterior mean of a chance c, from a Beta prior of mean `prior` worth `strength`
     observations, given observations each of the careless kind with chance c (likelihoods
-    `(careless, careful)`). With no evidence it is the prior."""
-    if not evidence:
+    `(careless, careful)`), and the observations `unsure` whose likelihoods hang on an unknown.
+    With no evidence it is the prior."""
+    if not evidence and not unsure:
         return prior
     a, b = prior * strength, (1.0 - prior) * strength
     logs = []
@@ -58,6 +78,8 @@ def posterior_mean(prior: float, strength: float, evidence: Sequence[Evidence]) 
         total = (a - 1.0) * math.log(c) + (b - 1.0) * math.log(1.0 - c)
         for careless, careful in evidence:
             total += math.log(c * careless + (1.0 - c) * careful)
+        if unsure:
+            total += _log_likelihood(c, unsure)
         logs.append(total)
     top = max(logs)
     weights = [math.exp(log - top) for log in logs]
@@ -74,24 +96,48 @@ class Moment(NamedTuple):
     door: Card
 
 
-def takes(record: ContestRecord) -> Iterator[Moment]:
-    """The Collector's takes of one finished contest, replayed from the public record (as
+class Seen(NamedTuple):
+    """One take of a contest as the table saw it: the display and collection before it."""
+
+    display: tuple[Card, ...]
+    collection: tuple[Card, ...]
+    take: Take
+
+
+def replayed(
+    opening: Sequence[Card], moves: Sequence[DoorsMove], refills: Sequence[Card], scored: bool
+) -> Iterator[Seen]:
+    """The Collector's takes of a contest, replayed from its public record (as
     docs/protocol.md describes it: each take or discard is refilled from `refills`, except the
-    take that scored a set)."""
-    door = record.outcome.doors[record.collector]
-    display = list(record.opening_display)
-    refills = iter(record.refills)
+    take that scored a set, the last move when `scored`)."""
+    display = list(opening)
+    cards = iter(refills)
     collection: tuple[Card, ...] = ()
-    scored = record.outcome.reason is ScoreReason.COLLECTOR_SET
-    last = len(record.moves) - 1
-    for at, move in enumerate(record.moves):
+    last = len(moves) - 1
+    for at, move in enumerate(moves):
         if isinstance(move, Take):
-            yield Moment(tuple(sorted(display)), collection, move, door)
+            yield Seen(tuple(sorted(display)), collection, move)
             collection += (move.card,)
         if isinstance(move, Take | Discard):
             display.remove(move.card)
             if not (scored and at == last):
-                display.append(next(refills))
+                display.append(next(cards))
+
+
+def takes(record: ContestRecord) -> Iterator[Moment]:
+    """The Collector's takes of one finished contest, each with the Door its end revealed."""
+    door = record.outcome.doors[record.collector]
+    scored = record.outcome.reason is ScoreReason.COLLECTOR_SET
+    for seen in replayed(record.opening_display, record.moves, record.refills, scored):
+        yield Moment(seen.display, seen.collection, seen.take, door)
+
+
+def running_takes(view: DoorsView) -> list[Seen]:
+    """The Collector's takes so far in the contest in play (none once the match is over)."""
+    running = view.running_contest
+    if running is None:
+        return []
+    return list(replayed(running.opening_display, running.moves, running.refills, False))
 
 
 def legal_takes(moment: Moment, optional: bool) -> list[Take]:

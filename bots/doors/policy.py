@@ -24,11 +24,13 @@ from typing import NamedTuple
 
 from bots.doors.history import (
     Evidence,
+    Mixture,
     Moment,
     collector_view,
     earlier_takes,
     legal_takes,
     posterior_mean,
+    running_takes,
     takes,
 )
 from bots.policy import Belief, Judge
@@ -59,16 +61,18 @@ CARELESS = 0.85
 """The prior chance that a Collector takes without regard to their Door."""
 CARELESS_WEIGHT = 1.0
 """How many earlier contests of this Collector the prior `CARELESS` is worth (`careless_chance`)."""
-SURPRISE = 0.5
+SURPRISE = 0.8
 """The prior chance that the Guesser's model of the Collector takes at random rather than by the
-heuristic (the opponent model's `surprise`). It was 0.9 until issue 23, which made the hints too
-hopeful against Collectors that take by the heuristic: the levels' Collectors agree with the
-heuristic's take in about 40% (`random`, by chance), 67% (`hard`), 89% (`normal`) and 100%
-(`easy`) of their takes, which a random chance of about 1, 0.55, 0.2 and 0 explains (docs/ai.md);
-so before a Collector has shown anything, any chance is as likely as any other."""
+heuristic (the opponent model's `surprise`). The levels' Collectors agree with the heuristic's
+take in about 40% (`random`, by chance), 67% (`hard`), 89% (`normal`) and 100% (`easy`) of their
+takes, which a random chance of about 1, 0.55, 0.2 and 0 explains (docs/ai.md). It was 0.9 until
+issue 23 made it 0.5, when only finished contests were read, so the hints were too hopeful
+through a careful Collector's whole first contest. Now the running contest's takes are read too
+(`random_chance`), and a careful Collector's first takes bring it down within the contest; and
+against a random Collector the search wins its 90% only with a model near 1 (docs/ai.md:
+`hard` against `random` with the model fixed at 1.0 won 91.9%, at 0.75 86.0%)."""
 SURPRISE_WEIGHT = 2.0
-"""How many earlier takes of this Collector the prior `SURPRISE` is worth (`random_chance`):
-with 0.5, the uniform prior."""
+"""How many earlier takes of this Collector the prior `SURPRISE` is worth (`random_chance`)."""
 
 SET = RULES.award(ScoreReason.COLLECTOR_SET)[1]
 WRONG = RULES.award(ScoreReason.WRONG_GUESS)[1]
@@ -169,11 +173,30 @@ def take_evidence(view: DoorsView, moment: Moment) -> Evidence:
     return 1.0 / len(legal), (1.0 / len(best) if moment.take in best else 0.0)
 
 
+def running_evidence(view: DoorsView) -> Mixture:
+    """The takes of the contest in play, whose Door is not shown yet: for each Door the
+    Guesser's reading allows (`collector_odds`' Doors, all alike), the takes' `take_evidence`
+    were it the Collector's. A heuristic Collector's takes all fit one Door; a random one's
+    seldom do."""
+    seen = running_takes(view)
+    if not seen or view.viewer == view.collector:
+        return ()
+    doors = collector_odds(view)
+    return tuple(
+        (
+            1.0 / len(doors),
+            tuple(take_evidence(view, Moment(*moment, door)) for moment in seen),
+        )
+        for door in doors
+    )
+
+
 def random_chance(view: DoorsView) -> float:
     """How often this Collector takes other than the heuristic would, read from their earlier
-    takes: a Beta posterior, the prior `SURPRISE` worth `SURPRISE_WEIGHT` takes."""
+    takes and those of the contest in play: a Beta posterior, the prior `SURPRISE` worth
+    `SURPRISE_WEIGHT` takes."""
     evidence = [take_evidence(view, moment) for moment in earlier_takes(view)]
-    return posterior_mean(SURPRISE, SURPRISE_WEIGHT, evidence)
+    return posterior_mean(SURPRISE, SURPRISE_WEIGHT, evidence, running_evidence(view))
 
 
 def guess_value(guess: Guess, odds: dict[Card, Suspect]) -> float:

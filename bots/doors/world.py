@@ -36,4 +36,6 @@ def world(view: DoorsView, players: int, options: Mapping[str, str]) -> DoorsSta
     deck = Counter(CLUE_DECK)
     deck.subtract(view.display + view.collection + view.discards)
     state.deck = tuple(sorted(deck.elements()))
+    if view.running_contest is not None:  # the takes so far, which the Guesser reads too
+        state.running_contest = view.running_contest
     return state

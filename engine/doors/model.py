@@ -315,6 +315,21 @@ class ContestRecord:
 
 
 @dataclass(frozen=True)
+class RunningContest:
+    """The contest in play as anyone at the table has seen it so far: replayed as a
+    `ContestRecord` is (its takes and discards each refilled from `refills`), it gives the
+    display each of the Collector's takes was made from, which a Guesser reads for how this
+    Collector takes (bots/doors/history.py) before the contest ends and shows its Doors."""
+
+    opening_display: tuple[Card, ...]
+    """The display as dealt, sorted."""
+    moves: tuple[DoorsMove, ...]
+    """Every decision of the contest so far, in order, both seats'."""
+    refills: tuple[Card, ...]
+    """The cards that have refilled the display, in order."""
+
+
+@dataclass(frozen=True)
 class DoorsView:
     """All that one seat (or, with viewer None, a spectator) may know.
 
@@ -337,6 +352,8 @@ class DoorsView:
     collector_set_optional: bool
     history: tuple[ContestRecord, ...]
     """Every finished contest of the match, oldest first: all public."""
+    running_contest: RunningContest | None
+    """The contest in play so far (all public); None once the match is over."""
 
     def joined(self, private: DoorsPrivate) -> DoorsView:
         """The seat's view: this public one with its own Door."""

@@ -52,6 +52,7 @@ from engine.doors.model import (
     Phase,
     Refilled,
     Role,
+    RunningContest,
     ScoreReason,
     Take,
     Took,
@@ -191,6 +192,24 @@ class DoorsState(State):
         self._dealt()
         self._deck = deck
 
+    @property
+    def running_contest(self) -> RunningContest | None:
+        """The contest in play's public record so far; None once the match is over (the last
+        contest is then in `history`)."""
+        if self.phase is Phase.OVER:
+            return None
+        self._dealt()
+        moves = cast(tuple[DoorsMove, ...], self._moves)  # `apply` takes only legal Doors moves
+        return RunningContest(self._opening, moves, self._refills())
+
+    @running_contest.setter
+    def running_contest(self, running: RunningContest) -> None:
+        """Sets the record of the contest in play, for a state rebuilt from a view
+        (bots/doors/world.py): set the deck first, which the refills then preceded."""
+        self._dealt()
+        self._opening, self._moves = running.opening_display, running.moves
+        self._dealt_deck = running.refills + self._deck
+
     # The engine contract --------------------------------------------------------------------
 
     @property
@@ -275,6 +294,7 @@ class DoorsState(State):
             target_gems=RULES.target_gems,
             collector_set_optional=self.collector_set_optional,
             history=self.history,
+            running_contest=self.running_contest,
         )
 
     def private_view(self, seat: Seat) -> DoorsPrivate:

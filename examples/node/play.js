@@ -146,6 +146,34 @@ function pick(legalMoves) {
   return legalMoves[Math.floor(Math.random() * legalMoves.length)];
 }
 
+// DoorsView.running_contest: the contest in play so far (opening display, both seats' moves,
+// refills), replayed as a history record is, gives the display and collection on the table.
+// Checked on every Doors snapshot of the match; the longest one checked is reported at the end.
+const runningContests = { checked: 0, mostMoves: 0 };
+function checkRunningContest(snapshot) {
+  const doors = snapshot.view && snapshot.view.doors;
+  if (!doors || snapshot.status === 'MATCH_STATUS_FINISHED') return;
+  const running = doors.running_contest;
+  if (!running) throw new Error('a Doors snapshot in play without running_contest');
+  const display = [...running.opening_display];
+  const refills = [...running.refills];
+  const collection = [];
+  for (const move of running.moves) {
+    const card = move.take ? move.take.card : move.discard ? move.discard.card : null;
+    if (move.take) collection.push(card);
+    if (card !== null) {
+      display.splice(display.indexOf(card), 1);
+      display.push(refills.shift());
+    }
+  }
+  const same = (a, b) => a.length === b.length && [...a].sort().every((card, i) => card === [...b].sort()[i]);
+  if (refills.length || !same(display, doors.display) || collection.join() !== doors.collection.join()) {
+    throw new Error('DoorsView.running_contest does not replay to the display and collection');
+  }
+  runningContests.checked += 1;
+  runningContests.mostMoves = Math.max(runningContests.mostMoves, running.moves.length);
+}
+
 // Plays the seat on one bidirectional Play stream until the server ends it after the
 // finished snapshot. Resolves with the last snapshot.
 function playOnStream(match, token, log) {
@@ -215,6 +243,7 @@ function playOnStream(match, token, log) {
         return;
       }
       latest = response.snapshot;
+      checkRunningContest(latest);
       latest.chat.forEach(printChat);
       if (latest.status === 'MATCH_STATUS_FINISHED') {
         call.end(); // half-close: we send nothing more; the server ends the call
@@ -264,6 +293,7 @@ function playWithAct(match, token, matchId, log) {
 
     call.on('data', ({ snapshot }) => {
       latest = snapshot;
+      checkRunningContest(snapshot);
       snapshot.chat.forEach(printChat);
       act(snapshot);
     });
@@ -494,6 +524,10 @@ async function main() {
       }
       const takes = history.map((record) => record.moves.filter((move) => move.take).length);
       console.log(`doors: history of ${history.length} contests, takes per contest ${takes.join(' ')}`);
+      if (!runningContests.checked || final.view.doors.running_contest) {
+        throw new Error('DoorsView.running_contest not sent in play, or sent after the match');
+      }
+      console.log(`doors: running_contest replayed to the table in ${runningContests.checked} snapshots (up to ${runningContests.mostMoves} moves)`);
     }
     const { steps } = await replay(match, matchId);
     if (steps.length !== final.version + 1) throw new Error(`the replay has ${steps.length} steps`);

@@ -90,6 +90,31 @@ def _record_of(codec: DoorsCodec, message: pb.DoorsContestRecord) -> m.ContestRe
     )
 
 
+def _running(codec: DoorsCodec, view: m.DoorsView) -> pb.DoorsContestRecord | None:
+    running = view.running_contest
+    if running is None:
+        return None
+    return pb.DoorsContestRecord(
+        contest=view.contest,
+        collector=view.collector,
+        opening_display=[int(card) for card in running.opening_display],  # type: ignore[misc]
+        moves=[codec.encode_move(move) for move in running.moves],
+        refills=[int(card) for card in running.refills],  # type: ignore[misc]
+    )
+
+
+def _running_of(codec: DoorsCodec, message: pb.DoorsView) -> m.RunningContest | None:
+    if not message.HasField("running_contest"):
+        return None
+    running = message.running_contest
+    moves = tuple(codec.decode_move(move) for move in running.moves)
+    return m.RunningContest(
+        opening_display=_cards_of(running.opening_display),
+        moves=cast(tuple[m.DoorsMove, ...], moves),  # decode_move makes only Doors moves
+        refills=_cards_of(running.refills),
+    )
+
+
 class DoorsCodec:
     game_id = "doors"
     field = "doors"
@@ -103,7 +128,7 @@ class DoorsCodec:
         return message
 
     def _table(self, view: m.DoorsView) -> pb.DoorsView:
-        """Everything of the view but the history of earlier contests."""
+        """Everything of the view but the history of earlier contests (the running one included)."""
         message = pb.DoorsView(
             contest=view.contest,
             collector=view.collector,
@@ -119,6 +144,8 @@ class DoorsCodec:
         )
         if view.last_contest is not None:
             message.last_contest.CopyFrom(_outcome(view.last_contest))
+        if (running := _running(self, view)) is not None:
+            message.running_contest.CopyFrom(running)
         return message
 
     def decode_view(
@@ -141,6 +168,7 @@ class DoorsCodec:
             target_gems=message.target_gems,
             collector_set_optional=message.collector_set_optional,
             history=tuple(_record_of(self, record) for record in message.history),
+            running_contest=_running_of(self, message),
         )
 
     def encode_public(self, public: m.DoorsView) -> tuple[bytes, ...]:

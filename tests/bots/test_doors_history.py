@@ -14,6 +14,7 @@ from bots.doors.policy import (
     SURPRISE,
     careless_chance,
     random_chance,
+    running_evidence,
     take_evidence,
 )
 from engine.doors.model import DoorsView, Take
@@ -69,15 +70,17 @@ def test_the_replay_sees_each_take_on_its_display() -> None:
 
 
 def test_the_guesser_reads_a_careful_collector_as_careful_and_a_random_one_as_random() -> None:
-    """Before issue 23 the Guesser's model of every Collector took at random nine times in ten;
-    now it follows what this Collector's earlier takes show."""
+    """The Guesser's model of the Collector follows what this Collector's earlier takes show
+    (before issue 23 every Collector was modelled as taking at random nine times in ten)."""
     easy = [as_guesser_of(played("easy", seed), 0) for seed in range(6, 12)]
     wild = [as_guesser_of(played("random", seed), 0) for seed in range(6, 12)]
     assert all(POLICY.surprise(v) < SURPRISE for v in easy)
     assert all(careless_chance(v) < CARELESS for v in easy)
     assert sum(random_chance(v) for v in easy) < sum(random_chance(v) for v in wild)
     assert sum(careless_chance(v) for v in easy) < sum(careless_chance(v) for v in wild)
-    assert sum(random_chance(v) for v in wild) / len(wild) > SURPRISE
+    # Read from the same prior, one reads as mostly careful, the other as mostly random.
+    assert sum(random_chance(v) for v in easy) / len(easy) < 0.5
+    assert sum(random_chance(v) for v in wild) / len(wild) > 0.5
 
 
 def test_only_the_collectors_own_earlier_contests_count() -> None:
@@ -114,3 +117,31 @@ def test_the_hard_guessers_search_weighs_the_history() -> None:
         readings.add((POLICY.surprise(remembered), belief(world)))
     assert len(readings) == 2
     assert decide(game, guesser, "hard", 3, Budget(iterations=50)) in game.legal_moves()
+
+
+def in_first_contest(collector: str, seed: int, takes_wanted: int) -> DoorsView | None:
+    """The Guesser's view in the match's first contest once `collector` (seat 0, against
+    `easy`) has taken `takes_wanted` cards, or None if the contest ended before."""
+    state = DoorsState(seed)
+    rng = random.Random(seed)
+    while state.contest == 1 and (seat := state.to_act()) is not None:
+        if seat != state.collector and len(state.collection) >= takes_wanted:
+            return state.view(seat)
+        level = collector if seat == state.collector else "easy"
+        state.apply(decide(state, seat, level, rng.getrandbits(32)))
+    return None
+
+
+def test_the_running_contests_takes_count_before_its_doors_are_shown() -> None:
+    """In a match's first contest there is no history to read: the takes so far are weighed
+    over the Doors the Collector may hold, and a random Collector's seldom fit one Door."""
+    careful = [v for s in range(20) if (v := in_first_contest("easy", s, 3)) is not None]
+    wild = [v for s in range(20) if (v := in_first_contest("random", s, 3)) is not None]
+    assert len(careful) >= 10 and len(wild) >= 10
+    assert all(v.history == () for v in careful + wild)
+    careful_mean = sum(random_chance(v) for v in careful) / len(careful)
+    wild_mean = sum(random_chance(v) for v in wild) / len(wild)
+    assert careful_mean < SURPRISE - 0.1 and careful_mean < wild_mean - 0.1
+    for view in careful + wild:
+        assert running_evidence(view)
+        assert random_chance(replace(view, running_contest=None)) == SURPRISE

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/doors.proto\x12\x0btigerden.v1\"\xe1\x02\n\tDoorsMove\x12&\n\x04take\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsTakeH\x00\x12,\n\x07\x64iscard\x18\x02 \x01(\x0b\x32\x19.tigerden.v1.DoorsDiscardH\x00\x12(\n\x05guess\x18\x03 \x01(\x0b\x32\x17.tigerden.v1.DoorsGuessH\x00\x12/\n\tmatch_set\x18\x04 \x01(\x0b\x32\x1a.tigerden.v1.DoorsMatchSetH\x00\x12+\n\tpass_turn\x18\x05 \x01(\x0b\x32\x16.tigerden.v1.DoorsPassH\x00\x12\x33\n\tscore_set\x18\x06 \x01(\x0b\x32\x1a.tigerden.v1.DoorsScoreSetB\x02\x18\x01H\x00\x12\x37\n\x0b\x64\x65\x63line_set\x18\x07 \x01(\x0b\x32\x1c.tigerden.v1.DoorsDeclineSetB\x02\x18\x01H\x00\x42\x08\n\x06\x61\x63tion\"D\n\tDoorsTake\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x11\n\tscore_set\x18( \x01(\x08\"4\n\x0c\x44oorsDiscard\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\"\\\n\nDoorsGuess\x12(\n\x06\x63olour\x18\x01 \x01(\x0e\x32\x18.tigerden.v1.DoorsColour\x12$\n\x04role\x18\x02 \x01(\x0e\x32\x16.tigerden.v1.DoorsRole\"\x0f\n\rDoorsMatchSet\"\x0b\n\tDoorsPass\"\x0f\n\rDoorsScoreSet\"\x11\n\x0f\x44oorsDeclineSet\"\x9a\x01\n\x13\x44oorsContestOutcome\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12-\n\x06reason\x18\x02 \x01(\x0e\x32\x1d.tigerden.v1.DoorsScoreReason\x12\x0e\n\x06scorer\x18\x03 \x01(\x05\x12\x0c\n\x04gems\x18\x04 \x01(\x05\x12%\n\x05\x64oors\x18\x05 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\"\xc1\x03\n\tDoorsView\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12\x11\n\tcollector\x18\x02 \x01(\x05\x12&\n\x05phase\x18\x03 \x01(\x0e\x32\x17.tigerden.v1.DoorsPhase\x12\'\n\x07\x64isplay\x18\x04 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x12\n\ndeck_count\x18\x05 \x01(\x05\x12*\n\ncollection\x18\x06 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12(\n\x08\x64iscards\x18\x07 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x0c\n\x04gems\x18\x08 \x03(\x05\x12(\n\x08own_door\x18\t \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x36\n\x0clast_contest\x18\n \x01(\x0b\x32 .tigerden.v1.DoorsContestOutcome\x12\x13\n\x0btarget_gems\x18\x0b \x01(\x05\x12\x1e\n\x16\x63ollector_set_optional\x18\x0c \x01(\x08\x12\x30\n\x07history\x18\r \x03(\x0b\x32\x1f.tigerden.v1.DoorsContestRecord\"\xec\x01\n\x12\x44oorsContestRecord\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12\x11\n\tcollector\x18\x02 \x01(\x05\x12/\n\x0fopening_display\x18\x03 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12%\n\x05moves\x18\x04 \x03(\x0b\x32\x16.tigerden.v1.DoorsMove\x12\'\n\x07refills\x18\x05 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x31\n\x07outcome\x18\x06 \x01(\x0b\x32 .tigerden.v1.DoorsContestOutcome\"\xe0\x03\n\nDoorsEvent\x12;\n\x0f\x63ontest_started\x18\x01 \x01(\x0b\x32 .tigerden.v1.DoorsContestStartedH\x00\x12&\n\x04took\x18\x02 \x01(\x0b\x32\x16.tigerden.v1.DoorsTookH\x00\x12\x30\n\tdiscarded\x18\x03 \x01(\x0b\x32\x1b.tigerden.v1.DoorsDiscardedH\x00\x12.\n\x08refilled\x18\x04 \x01(\x0b\x32\x1a.tigerden.v1.DoorsRefilledH\x00\x12,\n\x07guessed\x18\x05 \x01(\x0b\x32\x19.tigerden.v1.DoorsGuessedH\x00\x12*\n\x06passed\x18\x06 \x01(\x0b\x32\x18.tigerden.v1.DoorsPassedH\x00\x12\x39\n\x0cset_declined\x18\x07 \x01(\x0b\x32\x1d.tigerden.v1.DoorsSetDeclinedB\x02\x18\x01H\x00\x12\x39\n\rcontest_ended\x18\x08 \x01(\x0b\x32 .tigerden.v1.DoorsContestOutcomeH\x00\x12\x33\n\x0bmatch_ended\x18\t \x01(\x0b\x32\x1c.tigerden.v1.DoorsMatchEndedH\x00\x42\x06\n\x04kind\"9\n\x13\x44oorsContestStarted\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12\x11\n\tcollector\x18\x02 \x01(\x05\"?\n\tDoorsTook\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\"D\n\x0e\x44oorsDiscarded\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\"H\n\rDoorsRefilled\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x11\n\tdeck_left\x18\x02 \x01(\x05\"}\n\x0c\x44oorsGuessed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12(\n\x06\x63olour\x18\x02 \x01(\x0e\x32\x18.tigerden.v1.DoorsColour\x12$\n\x04role\x18\x03 \x01(\x0e\x32\x16.tigerden.v1.DoorsRole\x12\x0f\n\x07\x63orrect\x18\x04 \x01(\x08\"\x1b\n\x0b\x44oorsPassed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\" \n\x10\x44oorsSetDeclined\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"/\n\x0f\x44oorsMatchEnded\x12\x0e\n\x06winner\x18\x01 \x01(\x05\x12\x0c\n\x04gems\x18\x02 \x03(\x05*\xc5\x01\n\tDoorsCard\x12\x1a\n\x16\x44OORS_CARD_UNSPECIFIED\x10\x00\x12\x17\n\x13\x44OORS_CARD_RED_LADY\x10\x01\x12\x18\n\x14\x44OORS_CARD_BLUE_LADY\x10\x02\x12\x18\n\x14\x44OORS_CARD_RED_TIGER\x10\x03\x12\x19\n\x15\x44OORS_CARD_BLUE_TIGER\x10\x04\x12\x1a\n\x16\x44OORS_CARD_WILD_COLOUR\x10\x05\x12\x18\n\x14\x44OORS_CARD_WILD_ROLE\x10\x06*X\n\x0b\x44oorsColour\x12\x1c\n\x18\x44OORS_COLOUR_UNSPECIFIED\x10\x00\x12\x14\n\x10\x44OORS_COLOUR_RED\x10\x01\x12\x15\n\x11\x44OORS_COLOUR_BLUE\x10\x02*R\n\tDoorsRole\x12\x1a\n\x16\x44OORS_ROLE_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x44OORS_ROLE_LADY\x10\x01\x12\x14\n\x10\x44OORS_ROLE_TIGER\x10\x02*\xcc\x01\n\nDoorsPhase\x12\x1b\n\x17\x44OORS_PHASE_UNSPECIFIED\x10\x00\x12\x1e\n\x1a\x44OORS_PHASE_COLLECTOR_TAKE\x10\x01\x12*\n\"DOORS_PHASE_COLLECTOR_SET_DECISION\x10\x02\x1a\x02\x08\x01\x12\x1f\n\x1b\x44OORS_PHASE_GUESSER_DISCARD\x10\x03\x12\x1e\n\x1a\x44OORS_PHASE_GUESSER_ACTION\x10\x04\x12\x14\n\x10\x44OORS_PHASE_OVER\x10\x05*\x8e\x02\n\x10\x44oorsScoreReason\x12\"\n\x1e\x44OORS_SCORE_REASON_UNSPECIFIED\x10\x00\x12$\n DOORS_SCORE_REASON_COLLECTOR_SET\x10\x01\x12\"\n\x1e\x44OORS_SCORE_REASON_WRONG_GUESS\x10\x02\x12!\n\x1d\x44OORS_SCORE_REASON_FULL_GUESS\x10\x03\x12!\n\x1d\x44OORS_SCORE_REASON_DECK_EMPTY\x10\x04\x12\"\n\x1e\x44OORS_SCORE_REASON_MATCHED_SET\x10\x05\x12\"\n\x1e\x44OORS_SCORE_REASON_TRAIT_GUESS\x10\x06\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tigerden/v1/doors.proto\x12\x0btigerden.v1\"\xe1\x02\n\tDoorsMove\x12&\n\x04take\x18\x01 \x01(\x0b\x32\x16.tigerden.v1.DoorsTakeH\x00\x12,\n\x07\x64iscard\x18\x02 \x01(\x0b\x32\x19.tigerden.v1.DoorsDiscardH\x00\x12(\n\x05guess\x18\x03 \x01(\x0b\x32\x17.tigerden.v1.DoorsGuessH\x00\x12/\n\tmatch_set\x18\x04 \x01(\x0b\x32\x1a.tigerden.v1.DoorsMatchSetH\x00\x12+\n\tpass_turn\x18\x05 \x01(\x0b\x32\x16.tigerden.v1.DoorsPassH\x00\x12\x33\n\tscore_set\x18\x06 \x01(\x0b\x32\x1a.tigerden.v1.DoorsScoreSetB\x02\x18\x01H\x00\x12\x37\n\x0b\x64\x65\x63line_set\x18\x07 \x01(\x0b\x32\x1c.tigerden.v1.DoorsDeclineSetB\x02\x18\x01H\x00\x42\x08\n\x06\x61\x63tion\"D\n\tDoorsTake\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x11\n\tscore_set\x18( \x01(\x08\"4\n\x0c\x44oorsDiscard\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\"\\\n\nDoorsGuess\x12(\n\x06\x63olour\x18\x01 \x01(\x0e\x32\x18.tigerden.v1.DoorsColour\x12$\n\x04role\x18\x02 \x01(\x0e\x32\x16.tigerden.v1.DoorsRole\"\x0f\n\rDoorsMatchSet\"\x0b\n\tDoorsPass\"\x0f\n\rDoorsScoreSet\"\x11\n\x0f\x44oorsDeclineSet\"\x9a\x01\n\x13\x44oorsContestOutcome\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12-\n\x06reason\x18\x02 \x01(\x0e\x32\x1d.tigerden.v1.DoorsScoreReason\x12\x0e\n\x06scorer\x18\x03 \x01(\x05\x12\x0c\n\x04gems\x18\x04 \x01(\x05\x12%\n\x05\x64oors\x18\x05 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\"\xfb\x03\n\tDoorsView\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12\x11\n\tcollector\x18\x02 \x01(\x05\x12&\n\x05phase\x18\x03 \x01(\x0e\x32\x17.tigerden.v1.DoorsPhase\x12\'\n\x07\x64isplay\x18\x04 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x12\n\ndeck_count\x18\x05 \x01(\x05\x12*\n\ncollection\x18\x06 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12(\n\x08\x64iscards\x18\x07 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x0c\n\x04gems\x18\x08 \x03(\x05\x12(\n\x08own_door\x18\t \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x36\n\x0clast_contest\x18\n \x01(\x0b\x32 .tigerden.v1.DoorsContestOutcome\x12\x13\n\x0btarget_gems\x18\x0b \x01(\x05\x12\x1e\n\x16\x63ollector_set_optional\x18\x0c \x01(\x08\x12\x30\n\x07history\x18\r \x03(\x0b\x32\x1f.tigerden.v1.DoorsContestRecord\x12\x38\n\x0frunning_contest\x18\x0e \x01(\x0b\x32\x1f.tigerden.v1.DoorsContestRecord\"\xec\x01\n\x12\x44oorsContestRecord\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12\x11\n\tcollector\x18\x02 \x01(\x05\x12/\n\x0fopening_display\x18\x03 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12%\n\x05moves\x18\x04 \x03(\x0b\x32\x16.tigerden.v1.DoorsMove\x12\'\n\x07refills\x18\x05 \x03(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x31\n\x07outcome\x18\x06 \x01(\x0b\x32 .tigerden.v1.DoorsContestOutcome\"\xe0\x03\n\nDoorsEvent\x12;\n\x0f\x63ontest_started\x18\x01 \x01(\x0b\x32 .tigerden.v1.DoorsContestStartedH\x00\x12&\n\x04took\x18\x02 \x01(\x0b\x32\x16.tigerden.v1.DoorsTookH\x00\x12\x30\n\tdiscarded\x18\x03 \x01(\x0b\x32\x1b.tigerden.v1.DoorsDiscardedH\x00\x12.\n\x08refilled\x18\x04 \x01(\x0b\x32\x1a.tigerden.v1.DoorsRefilledH\x00\x12,\n\x07guessed\x18\x05 \x01(\x0b\x32\x19.tigerden.v1.DoorsGuessedH\x00\x12*\n\x06passed\x18\x06 \x01(\x0b\x32\x18.tigerden.v1.DoorsPassedH\x00\x12\x39\n\x0cset_declined\x18\x07 \x01(\x0b\x32\x1d.tigerden.v1.DoorsSetDeclinedB\x02\x18\x01H\x00\x12\x39\n\rcontest_ended\x18\x08 \x01(\x0b\x32 .tigerden.v1.DoorsContestOutcomeH\x00\x12\x33\n\x0bmatch_ended\x18\t \x01(\x0b\x32\x1c.tigerden.v1.DoorsMatchEndedH\x00\x42\x06\n\x04kind\"9\n\x13\x44oorsContestStarted\x12\x0f\n\x07\x63ontest\x18\x01 \x01(\x05\x12\x11\n\tcollector\x18\x02 \x01(\x05\"?\n\tDoorsTook\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\"D\n\x0e\x44oorsDiscarded\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\"H\n\rDoorsRefilled\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0e\x32\x16.tigerden.v1.DoorsCard\x12\x11\n\tdeck_left\x18\x02 \x01(\x05\"}\n\x0c\x44oorsGuessed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12(\n\x06\x63olour\x18\x02 \x01(\x0e\x32\x18.tigerden.v1.DoorsColour\x12$\n\x04role\x18\x03 \x01(\x0e\x32\x16.tigerden.v1.DoorsRole\x12\x0f\n\x07\x63orrect\x18\x04 \x01(\x08\"\x1b\n\x0b\x44oorsPassed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\" \n\x10\x44oorsSetDeclined\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"/\n\x0f\x44oorsMatchEnded\x12\x0e\n\x06winner\x18\x01 \x01(\x05\x12\x0c\n\x04gems\x18\x02 \x03(\x05*\xc5\x01\n\tDoorsCard\x12\x1a\n\x16\x44OORS_CARD_UNSPECIFIED\x10\x00\x12\x17\n\x13\x44OORS_CARD_RED_LADY\x10\x01\x12\x18\n\x14\x44OORS_CARD_BLUE_LADY\x10\x02\x12\x18\n\x14\x44OORS_CARD_RED_TIGER\x10\x03\x12\x19\n\x15\x44OORS_CARD_BLUE_TIGER\x10\x04\x12\x1a\n\x16\x44OORS_CARD_WILD_COLOUR\x10\x05\x12\x18\n\x14\x44OORS_CARD_WILD_ROLE\x10\x06*X\n\x0b\x44oorsColour\x12\x1c\n\x18\x44OORS_COLOUR_UNSPECIFIED\x10\x00\x12\x14\n\x10\x44OORS_COLOUR_RED\x10\x01\x12\x15\n\x11\x44OORS_COLOUR_BLUE\x10\x02*R\n\tDoorsRole\x12\x1a\n\x16\x44OORS_ROLE_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x44OORS_ROLE_LADY\x10\x01\x12\x14\n\x10\x44OORS_ROLE_TIGER\x10\x02*\xcc\x01\n\nDoorsPhase\x12\x1b\n\x17\x44OORS_PHASE_UNSPECIFIED\x10\x00\x12\x1e\n\x1a\x44OORS_PHASE_COLLECTOR_TAKE\x10\x01\x12*\n\"DOORS_PHASE_COLLECTOR_SET_DECISION\x10\x02\x1a\x02\x08\x01\x12\x1f\n\x1b\x44OORS_PHASE_GUESSER_DISCARD\x10\x03\x12\x1e\n\x1a\x44OORS_PHASE_GUESSER_ACTION\x10\x04\x12\x14\n\x10\x44OORS_PHASE_OVER\x10\x05*\x8e\x02\n\x10\x44oorsScoreReason\x12\"\n\x1e\x44OORS_SCORE_REASON_UNSPECIFIED\x10\x00\x12$\n DOORS_SCORE_REASON_COLLECTOR_SET\x10\x01\x12\"\n\x1e\x44OORS_SCORE_REASON_WRONG_GUESS\x10\x02\x12!\n\x1d\x44OORS_SCORE_REASON_FULL_GUESS\x10\x03\x12!\n\x1d\x44OORS_SCORE_REASON_DECK_EMPTY\x10\x04\x12\"\n\x1e\x44OORS_SCORE_REASON_MATCHED_SET\x10\x05\x12\"\n\x1e\x44OORS_SCORE_REASON_TRAIT_GUESS\x10\x06\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -39,16 +39,16 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DOORSMOVE'].fields_by_name['decline_set']._serialized_options = b'\030\001'
   _globals['_DOORSEVENT'].fields_by_name['set_declined']._loaded_options = None
   _globals['_DOORSEVENT'].fields_by_name['set_declined']._serialized_options = b'\030\001'
-  _globals['_DOORSCARD']._serialized_start=2519
-  _globals['_DOORSCARD']._serialized_end=2716
-  _globals['_DOORSCOLOUR']._serialized_start=2718
-  _globals['_DOORSCOLOUR']._serialized_end=2806
-  _globals['_DOORSROLE']._serialized_start=2808
-  _globals['_DOORSROLE']._serialized_end=2890
-  _globals['_DOORSPHASE']._serialized_start=2893
-  _globals['_DOORSPHASE']._serialized_end=3097
-  _globals['_DOORSSCOREREASON']._serialized_start=3100
-  _globals['_DOORSSCOREREASON']._serialized_end=3370
+  _globals['_DOORSCARD']._serialized_start=2577
+  _globals['_DOORSCARD']._serialized_end=2774
+  _globals['_DOORSCOLOUR']._serialized_start=2776
+  _globals['_DOORSCOLOUR']._serialized_end=2864
+  _globals['_DOORSROLE']._serialized_start=2866
+  _globals['_DOORSROLE']._serialized_end=2948
+  _globals['_DOORSPHASE']._serialized_start=2951
+  _globals['_DOORSPHASE']._serialized_end=3155
+  _globals['_DOORSSCOREREASON']._serialized_start=3158
+  _globals['_DOORSSCOREREASON']._serialized_end=3428
   _globals['_DOORSMOVE']._serialized_start=41
   _globals['_DOORSMOVE']._serialized_end=394
   _globals['_DOORSTAKE']._serialized_start=396
@@ -68,25 +68,25 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DOORSCONTESTOUTCOME']._serialized_start=681
   _globals['_DOORSCONTESTOUTCOME']._serialized_end=835
   _globals['_DOORSVIEW']._serialized_start=838
-  _globals['_DOORSVIEW']._serialized_end=1287
-  _globals['_DOORSCONTESTRECORD']._serialized_start=1290
-  _globals['_DOORSCONTESTRECORD']._serialized_end=1526
-  _globals['_DOORSEVENT']._serialized_start=1529
-  _globals['_DOORSEVENT']._serialized_end=2009
-  _globals['_DOORSCONTESTSTARTED']._serialized_start=2011
-  _globals['_DOORSCONTESTSTARTED']._serialized_end=2068
-  _globals['_DOORSTOOK']._serialized_start=2070
-  _globals['_DOORSTOOK']._serialized_end=2133
-  _globals['_DOORSDISCARDED']._serialized_start=2135
-  _globals['_DOORSDISCARDED']._serialized_end=2203
-  _globals['_DOORSREFILLED']._serialized_start=2205
-  _globals['_DOORSREFILLED']._serialized_end=2277
-  _globals['_DOORSGUESSED']._serialized_start=2279
-  _globals['_DOORSGUESSED']._serialized_end=2404
-  _globals['_DOORSPASSED']._serialized_start=2406
-  _globals['_DOORSPASSED']._serialized_end=2433
-  _globals['_DOORSSETDECLINED']._serialized_start=2435
-  _globals['_DOORSSETDECLINED']._serialized_end=2467
-  _globals['_DOORSMATCHENDED']._serialized_start=2469
-  _globals['_DOORSMATCHENDED']._serialized_end=2516
+  _globals['_DOORSVIEW']._serialized_end=1345
+  _globals['_DOORSCONTESTRECORD']._serialized_start=1348
+  _globals['_DOORSCONTESTRECORD']._serialized_end=1584
+  _globals['_DOORSEVENT']._serialized_start=1587
+  _globals['_DOORSEVENT']._serialized_end=2067
+  _globals['_DOORSCONTESTSTARTED']._serialized_start=2069
+  _globals['_DOORSCONTESTSTARTED']._serialized_end=2126
+  _globals['_DOORSTOOK']._serialized_start=2128
+  _globals['_DOORSTOOK']._serialized_end=2191
+  _globals['_DOORSDISCARDED']._serialized_start=2193
+  _globals['_DOORSDISCARDED']._serialized_end=2261
+  _globals['_DOORSREFILLED']._serialized_start=2263
+  _globals['_DOORSREFILLED']._serialized_end=2335
+  _globals['_DOORSGUESSED']._serialized_start=2337
+  _globals['_DOORSGUESSED']._serialized_end=2462
+  _globals['_DOORSPASSED']._serialized_start=2464
+  _globals['_DOORSPASSED']._serialized_end=2491
+  _globals['_DOORSSETDECLINED']._serialized_start=2493
+  _globals['_DOORSSETDECLINED']._serialized_end=2525
+  _globals['_DOORSMATCHENDED']._serialized_start=2527
+  _globals['_DOORSMATCHENDED']._serialized_end=2574
 # @@protoc_insertion_point(module_scope)

@@ -462,6 +462,7 @@ class DoorsView(_message.Message):
     TARGET_GEMS_FIELD_NUMBER: _builtins.int
     COLLECTOR_SET_OPTIONAL_FIELD_NUMBER: _builtins.int
     HISTORY_FIELD_NUMBER: _builtins.int
+    RUNNING_CONTEST_FIELD_NUMBER: _builtins.int
     contest: _builtins.int
     """The contest number, from 1."""
     collector: _builtins.int
@@ -502,6 +503,13 @@ class DoorsView(_message.Message):
         last_contest). All public: what anyone at the table could remember.
         """
 
+    @_builtins.property
+    def running_contest(self) -> Global___DoorsContestRecord:
+        """The contest in play so far, as the whole table has seen it: its contest, collector,
+        opening_display, moves and refills, replayed as a history record is; no outcome yet.
+        Unset once the match is over (the last contest is then in history).
+        """
+
     def __init__(
         self,
         *,
@@ -518,10 +526,11 @@ class DoorsView(_message.Message):
         target_gems: _builtins.int = ...,
         collector_set_optional: _builtins.bool = ...,
         history: _abc.Iterable[Global___DoorsContestRecord] | None = ...,
+        running_contest: Global___DoorsContestRecord | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["last_contest", b"last_contest"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["last_contest", b"last_contest", "running_contest", b"running_contest"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["collection", b"collection", "collector", b"collector", "collector_set_optional", b"collector_set_optional", "contest", b"contest", "deck_count", b"deck_count", "discards", b"discards", "display", b"display", "gems", b"gems", "history", b"history", "last_contest", b"last_contest", "own_door", b"own_door", "phase", b"phase", "target_gems", b"target_gems"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["collection", b"collection", "collector", b"collector", "collector_set_optional", b"collector_set_optional", "contest", b"contest", "deck_count", b"deck_count", "discards", b"discards", "display", b"display", "gems", b"gems", "history", b"history", "last_contest", b"last_contest", "own_door", b"own_door", "phase", b"phase", "running_contest", b"running_contest", "target_gems", b"target_gems"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

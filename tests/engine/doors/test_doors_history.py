@@ -89,6 +89,31 @@ def test_a_record_replays_to_the_displays_each_move_was_made_from() -> None:
                 displays = []
 
 
+def test_the_running_contest_replays_to_the_display_and_collection_in_play() -> None:
+    """`DoorsView.running_contest` is the record so far: replayed as a finished contest is,
+    it gives the display on the table and the collection; every viewer sees the same, and it
+    is gone (into the history) once the match is over."""
+    for seed in range(40):
+        state = DoorsState(seed, collector_set_optional=seed % 2 == 1)
+        rng = random.Random(seed)
+        while state.to_act() is not None:
+            running = state.view(None).running_contest
+            assert running is not None
+            assert {state.view(viewer).running_contest for viewer in (0, 1)} == {running}
+            display, refills = list(running.opening_display), list(running.refills)
+            collection = []
+            for move in running.moves:
+                if isinstance(move, Take):
+                    collection.append(move.card)
+                if isinstance(move, Take | Discard):
+                    display.remove(move.card)
+                    display.append(refills.pop(0))
+            assert not refills and tuple(sorted(display)) == state.display
+            assert tuple(collection) == state.collection
+            state.apply(rng.choice(state.legal_moves()))
+        assert state.view(None).running_contest is None
+
+
 def test_a_running_contest_is_not_in_the_history() -> None:
     state = dealt(RL, BT, BT, RL, RT, WC, BL)
     state.apply(Take(BT))
