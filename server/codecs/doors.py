@@ -66,53 +66,56 @@ def _outcome_of(message: pb.DoorsContestOutcome) -> m.ContestOutcome:
     )
 
 
-def _record(codec: DoorsCodec, record: m.ContestRecord) -> pb.DoorsContestRecord:
+def _contest(
+    codec: DoorsCodec,
+    contest: int,
+    collector: Seat,
+    played: m.ContestRecord | m.RunningContest,
+    outcome: m.ContestOutcome | None = None,
+) -> pb.DoorsContestRecord:
+    """A contest as the table saw it: finished (a history record, with its outcome) or in
+    play so far (`DoorsView.running_contest`, without one)."""
     return pb.DoorsContestRecord(
-        contest=record.contest,
-        collector=record.collector,
-        opening_display=[int(card) for card in record.opening_display],  # type: ignore[misc]
-        moves=[codec.encode_move(move) for move in record.moves],
-        refills=[int(card) for card in record.refills],  # type: ignore[misc]
-        outcome=_outcome(record.outcome),
+        contest=contest,
+        collector=collector,
+        opening_display=[int(card) for card in played.opening_display],  # type: ignore[misc]
+        moves=[codec.encode_move(move) for move in played.moves],
+        refills=[int(card) for card in played.refills],  # type: ignore[misc]
+        outcome=None if outcome is None else _outcome(outcome),
     )
 
 
-def _record_of(codec: DoorsCodec, message: pb.DoorsContestRecord) -> m.ContestRecord:
-    """A record as the server sent it: its moves decode as a client's would (`decode_move`)."""
-    moves = tuple(codec.decode_move(move) for move in message.moves)
-    return m.ContestRecord(
-        contest=message.contest,
-        collector=message.collector,
-        opening_display=_cards_of(message.opening_display),
-        moves=cast(tuple[m.DoorsMove, ...], moves),  # decode_move makes only Doors moves
-        refills=_cards_of(message.refills),
-        outcome=_outcome_of(message.outcome),
-    )
+def _record(codec: DoorsCodec, record: m.ContestRecord) -> pb.DoorsContestRecord:
+    return _contest(codec, record.contest, record.collector, record, record.outcome)
 
 
 def _running(codec: DoorsCodec, view: m.DoorsView) -> pb.DoorsContestRecord | None:
     running = view.running_contest
-    if running is None:
-        return None
-    return pb.DoorsContestRecord(
-        contest=view.contest,
-        collector=view.collector,
-        opening_display=[int(card) for card in running.opening_display],  # type: ignore[misc]
-        moves=[codec.encode_move(move) for move in running.moves],
-        refills=[int(card) for card in running.refills],  # type: ignore[misc]
+    return None if running is None else _contest(codec, view.contest, view.collector, running)
+
+
+def _played_of(
+    codec: DoorsCodec, message: pb.DoorsContestRecord
+) -> tuple[tuple[m.Card, ...], tuple[m.DoorsMove, ...], tuple[m.Card, ...]]:
+    """A contest's opening display, moves and refills as the server sent them: its moves
+    decode as a client's would (`decode_move`)."""
+    moves = tuple(codec.decode_move(move) for move in message.moves)
+    return (
+        _cards_of(message.opening_display),
+        cast(tuple[m.DoorsMove, ...], moves),  # decode_move makes only Doors moves
+        _cards_of(message.refills),
     )
+
+
+def _record_of(codec: DoorsCodec, message: pb.DoorsContestRecord) -> m.ContestRecord:
+    outcome = _outcome_of(message.outcome)
+    return m.ContestRecord(message.contest, message.collector, *_played_of(codec, message), outcome)
 
 
 def _running_of(codec: DoorsCodec, message: pb.DoorsView) -> m.RunningContest | None:
     if not message.HasField("running_contest"):
         return None
-    running = message.running_contest
-    moves = tuple(codec.decode_move(move) for move in running.moves)
-    return m.RunningContest(
-        opening_display=_cards_of(running.opening_display),
-        moves=cast(tuple[m.DoorsMove, ...], moves),  # decode_move makes only Doors moves
-        refills=_cards_of(running.refills),
-    )
+    return m.RunningContest(*_played_of(codec, message.running_contest))
 
 
 class DoorsCodec:
