@@ -10,13 +10,27 @@ from pathlib import Path
 import pytest
 
 from bench import ai, belief, builds, engine, positions
-from bench.ai import CONFIGS, GOALS, Match, Outcome, play, row, sides, unit_scores
+from bench.ai import (
+    CONFIGS,
+    GOALS,
+    UNIT,
+    Config,
+    Match,
+    Outcome,
+    decision_seed,
+    play,
+    row,
+    sides,
+    unit_scores,
+)
 from bench.contests import endings
+from bench.departures import departure
 from bench.doors_bounds import GUESSERS, credit, naming
 from bench.koikoi_deals import duplicates, replay
 from bench.koikoi_deals import positions as deal_positions
 from bench.sprt import Sprt
 from bench.versions import ROOT
+from bots import decide
 from engine.doors.model import ContestEnded, ScoreReason
 from engine.doors.state import DoorsState
 
@@ -264,3 +278,23 @@ def test_the_belief_calibration_tables_the_cards_it_weighs(
     cards = sum(int(row[-4]) for row in by_weight)
     assert cards > 100 and cards == sum(int(row[1]) for row in by_regret)
     assert printed[-1].startswith("months it says are lacking")
+
+
+def test_a_units_departure_is_the_first_position_its_two_matches_choose_apart() -> None:
+    """`bench.departures` replays a unit's two matches side by side: at the departure A's and
+    B's moves differ, and at the match's own seed A's search makes the move it made there."""
+    config = Config("doors", 2, {}, {"hard": 40})
+    pair = ("hard", "easy")
+    found = [d for unit in range(4) if (d := departure(config, pair, unit, 0.5, 2)) is not None]
+    assert found
+    for gone in found:
+        assert gone.a_move != gone.b_move
+        assert gone.firsts[0] and len(gone.a_chances) == 2
+        first = config.match(pair, UNIT * gone.unit)
+        state = first.table()
+        for turn in range(gone.turn):  # both matches agree up to it: replay one
+            seat = state.to_act()
+            assert seat is not None
+            level = first.levels[sides(2, first.number)[seat]]
+            state.apply(decide(state, seat, level, decision_seed(first, turn), first.budget(level)))
+        assert {gone.a_move, gone.b_move} <= set(state.legal_moves())
