@@ -420,14 +420,20 @@ def table(setup: Setup, samples: Sequence[Sample]) -> str:
     return "\n".join(lines)
 
 
+def _table_of(row: list[str]) -> tuple[str, ...]:
+    """Which table a row belongs to: its config, setup and bots version (all but the bucket's
+    own columns)."""
+    return (row[0], *row[12:])
+
+
 def store(out: Path, found: Sequence[list[str]]) -> None:
     """Writes the rows of the tables measured into `out`, replacing those tables' earlier rows
-    (with any setup) and keeping the others'."""
-    names = {r[0] for r in found}
+    and keeping every other table's: another setup or bots version of the same config too."""
+    measured_now = {_table_of(r) for r in found}
     kept: list[list[str]] = []
     if out.exists():
         with out.open(newline="") as lines:
-            kept = [r for r in list(csv.reader(lines))[1:] if r[0] not in names]
+            kept = [r for r in list(csv.reader(lines))[1:] if _table_of(r) not in measured_now]
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", newline="") as file:
         writer = csv.writer(file)

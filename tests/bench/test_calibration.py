@@ -115,3 +115,26 @@ def test_a_tiny_run_tables_every_game_and_resumes_from_its_log(
         assert sorted(map(tuple, csv.reader(lines))) == sorted(
             map(tuple, csv.reader((tmp_path / "again.csv").open(newline="")))
         )
+
+
+def test_storing_a_table_keeps_the_other_setups_of_its_config(tmp_path: Path) -> None:
+    """A run of one setup replaces that setup's rows only: the same config's tables of other
+    setups and bots versions stay (they once were all replaced by the last run's)."""
+    out = tmp_path / "hints.csv"
+
+    def table(player: str, bots: str, won: str) -> list[list[str]]:
+        """A table's summary row (HEADER's columns), its win rate `won`."""
+        measured = ["doors-2", "all", "1", "1", "0.5", won, "0.4", "0.6", "0.5", "", "", ""]
+        return [[*measured, "12", player, "6", "model", bots]]
+
+    calibration.store(out, table("hard", "v1", "0.1"))
+    calibration.store(out, table("easy", "v1", "0.2"))
+    calibration.store(out, table("easy", "v2", "0.3"))
+    calibration.store(out, table("easy", "v1", "0.4"))  # measured again: replaced
+    with out.open(newline="") as lines:
+        rows = list(csv.DictReader(lines))
+    assert sorted((r["player"], r["bots"], r["win_rate"]) for r in rows) == [
+        ("easy", "v1", "0.4"),
+        ("easy", "v2", "0.3"),
+        ("hard", "v1", "0.1"),
+    ]
