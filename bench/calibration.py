@@ -420,10 +420,13 @@ def table(setup: Setup, samples: Sequence[Sample]) -> str:
     return "\n".join(lines)
 
 
+_SETUP_AT = HEADER.split(",").index("hint_iterations")
+"""Where a row's setup and bots version begin: the columns after the bucket's own."""
+
+
 def _table_of(row: list[str]) -> tuple[str, ...]:
-    """Which table a row belongs to: its config, setup and bots version (all but the bucket's
-    own columns)."""
-    return (row[0], *row[12:])
+    """Which table a row belongs to: its config, setup and bots version."""
+    return (row[0], *row[_SETUP_AT:])
 
 
 def store(out: Path, found: Sequence[list[str]]) -> None:

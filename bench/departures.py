@@ -93,11 +93,6 @@ def departure(
     return None
 
 
-def describe(move: Move) -> str:
-    label = getattr(move, "label", None)
-    return label() if callable(label) else repr(move)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", default="koikoi-2", help="a bench table, e.g. koikoi-2")
@@ -125,8 +120,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             for f, x, y in zip(gone.firsts, gone.a_chances, gone.b_chances, strict=True)
         )
         print(
-            f"unit {unit} (score {score:.2f}) move {gone.turn}: {a} {describe(gone.a_move)}, "
-            f"{b} {describe(gone.b_move)}; {a}'s search {marks}",
+            f"unit {unit} (score {score:.2f}) move {gone.turn}: {a} {gone.a_move.label()}, "
+            f"{b} {gone.b_move.label()}; {a}'s search {marks}",
             flush=True,
         )
     for kind, chosen in (("at every seed", True), ("not at every seed", False)):

@@ -125,20 +125,20 @@ def suspects(
     }
 
 
+def collector_doors(view: DoorsView) -> list[Card]:
+    """The Doors the Collector may hold as the Guesser sees it: not the Guesser's own, nor one
+    whose set would already have been scored."""
+    return [
+        door
+        for door in DOORS
+        if door != view.own_door
+        and (view.collector_set_optional or not has_set(view.collection, door))
+    ]
+
+
 def collector_odds(view: DoorsView, careless: float = CARELESS) -> dict[Card, Suspect]:
-    """The Guesser's reading of the Collector: not the Guesser's own Door, nor one whose set
-    would already have been scored."""
-    collection = view.collection
-    return suspects(
-        collection,
-        [
-            door
-            for door in DOORS
-            if door != view.own_door
-            and (view.collector_set_optional or not has_set(collection, door))
-        ],
-        careless,
-    )
+    """The Guesser's reading of the Collector, over `collector_doors`."""
+    return suspects(view.collection, collector_doors(view), careless)
 
 
 @lru_cache(maxsize=4096)
@@ -175,13 +175,13 @@ def take_evidence(view: DoorsView, moment: Moment) -> Evidence:
 
 def running_evidence(view: DoorsView) -> Mixture:
     """The takes of the contest in play, whose Door is not shown yet: for each Door the
-    Guesser's reading allows (`collector_odds`' Doors, all alike), the takes' `take_evidence`
+    Guesser's reading allows (`collector_doors`, all alike), the takes' `take_evidence`
     were it the Collector's. A heuristic Collector's takes all fit one Door; a random one's
     seldom do."""
     seen = running_takes(view)
     if not seen or view.viewer == view.collector:
         return ()
-    doors = collector_odds(view)
+    doors = collector_doors(view)
     return tuple(
         (
             1.0 / len(doors),
