@@ -327,6 +327,7 @@ PLAYS_AS: dict[tuple[str, str], str] = {
     ("doors", "a564a83"): "05ab147",
     ("tiger-dragon", "a564a83"): "51d9ee5",
     ("koikoi", "9234ef3"): "a564a83",  # piles as shown remembered: 4 replayed alike
+    ("doors", "6792997"): "4f78738",  # collector_doors factored out: 6 replayed alike
 }
 """(game, bots version) -> an earlier version of that game's bots whose every match it plays
 move for move (a change of speed, not of play, shown by replaying logged matches: docs/ai.md):
