@@ -538,7 +538,8 @@ Global___DoorsView: _TypeAlias = DoorsView  # noqa: Y015
 
 @_typing.final
 class DoorsContestRecord(_message.Message):
-    """DoorsContestRecord is one finished contest as the whole table saw it. Replay it from
+    """DoorsContestRecord is one contest as the whole table saw it: a finished one in
+    DoorsView.history, the one in play so far in DoorsView.running_contest. Replay it from
     opening_display: each take or discard in moves removes its card from the display and the
     next card of refills takes its place (no refill after the take that scored a set, nor after
     a guess, match_set or pass_turn).
@@ -570,7 +571,7 @@ class DoorsContestRecord(_message.Message):
 
     @_builtins.property
     def outcome(self) -> Global___DoorsContestOutcome:
-        """Its scoring, both Doors revealed."""
+        """Its scoring, both Doors revealed; unset while the contest is in play."""
 
     def __init__(
         self,

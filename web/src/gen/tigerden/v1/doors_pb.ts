@@ -395,7 +395,8 @@ export const DoorsViewSchema: GenMessage<DoorsView> = /*@__PURE__*/
   messageDesc(file_tigerden_v1_doors, 9);
 
 /**
- * DoorsContestRecord is one finished contest as the whole table saw it. Replay it from
+ * DoorsContestRecord is one contest as the whole table saw it: a finished one in
+ * DoorsView.history, the one in play so far in DoorsView.running_contest. Replay it from
  * opening_display: each take or discard in moves removes its card from the display and the
  * next card of refills takes its place (no refill after the take that scored a set, nor after
  * a guess, match_set or pass_turn).
@@ -439,7 +440,7 @@ export type DoorsContestRecord = Message<"tigerden.v1.DoorsContestRecord"> & {
   refills: DoorsCard[];
 
   /**
-   * Its scoring, both Doors revealed.
+   * Its scoring, both Doors revealed; unset while the contest is in play.
    *
    * @generated from field: tigerden.v1.DoorsContestOutcome outcome = 6;
    */
